@@ -1,0 +1,20 @@
+// Bundles the server and the admin CLI; npm packages stay external, the shared contract is inlined.
+import { build } from 'esbuild';
+
+await build({
+  // The import's worker threads run a file of their own (see src/modules/contacts/vcard-pool.ts).
+  entryPoints: {
+    main: 'src/main.ts',
+    admin: 'src/cli/admin.ts',
+    'vcard-worker': 'src/modules/contacts/vcard-worker.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  packages: 'external',
+  alias: { '@phonecloud/shared': '../../packages/shared/src/index.ts' },
+  logLevel: 'warning',
+});

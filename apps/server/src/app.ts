@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import { Code } from '@phonecloud/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/index.js';
+import type { AppDeps } from './http/context.js';
+import { csrfPlugin } from './http/csrf.js';
+import { AppError } from './http/errors.js';
+import { sessionPlugin } from './http/session.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { createMessenger, type Messenger } from './lib/messenger.js';
+import { accountModule } from './modules/account/module.js';
+import { contactsModule } from './modules/contacts/module.js';
+import { driveModule } from './modules/drive/module.js';
+import { homeModule } from './modules/home/module.js';
+import type { AppModule } from './modules/module.js';
+import { verifyModule } from './modules/verify/module.js';
+import { type BlobStore, createBlobStore } from './storage/index.js';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  messenger?: Messenger;
+  blobs?: BlobStore;
+  /** Areas besides the platform's own; tests add areas to exercise the shared guards. */
+  modules?: AppModule[];
+  logger?: boolean;
+}
+
+/** The areas this deployment serves; each later area is one line here. */
+export const AREA_MODULES: AppModule[] = [contactsModule, driveModule];
+
+export async function buildApp(
+  opts: BuildOptions,
+): Promise<{ app: FastifyInstance; deps: AppDeps; modules: AppModule[] }> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  for (const w of config.warnings) app.log.warn(w);
+
+  const deps: AppDeps = {
+    db: opts.db,
+    config,
+    clock: opts.clock ?? systemClock,
+    messenger:
+      opts.messenger ??
+      createMessenger({
+        smtpUrl: config.smtpUrl,
+        smtpFrom: config.smtpFrom,
+        smsWebhookUrl: config.smsWebhookUrl,
+        dataDir: config.dataDir,
+        log: app.log,
+      }),
+    blobs: opts.blobs ?? (await createBlobStore(config)),
+  };
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .status(200)
+        .send({ code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) });
+    }
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ code: Code.INVALID, message: (err as Error).message });
+    }
+    req.log.error(err);
+    return reply
+      .status(500)
+      .send({ code: Code.SERVER_ERROR, message: new AppError(Code.SERVER_ERROR).message });
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(sessionPlugin, deps);
+  await app.register(csrfPlugin, deps);
+
+  const areas = [...AREA_MODULES, ...(opts.modules ?? [])];
+  const modules: AppModule[] = [accountModule, verifyModule, homeModule(areas), ...areas];
+  for (const m of modules) await app.register(async (scope) => m.routes(scope, deps));
+
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+
+  await serveWeb(app, config);
+  return { app, deps, modules };
+}
+
+/** Serves the built portal; hash routing means every page is index.html or account/index.html. */
+async function serveWeb(app: FastifyInstance, config: Config) {
+  if (!existsSync(path.join(config.webDist, 'index.html'))) {
+    app.log.warn({ webDist: config.webDist }, 'web app is not built: serving the API only');
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ code: 404, message: 'not found' }));
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: config.webDist,
+    index: ['index.html'],
+    setHeaders(res, file) {
+      // Hashed assets never change; pages must be revalidated to pick up a new build.
+      res.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !req.url.endsWith('.do') && req.headers.accept?.includes('text/html')) {
+      return reply.redirect('/#/home/index');
+    }
+    return reply.status(404).send({ code: 404, message: 'not found' });
+  });
+}

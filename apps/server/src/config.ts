@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_FREE_SPACE_GB, DEFAULT_VERIFY_TTL_MINUTES } from '@phonecloud/shared';
+import { z } from 'zod';
+
+const boolFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+/** Every environment variable the server reads, validated once at start-up. */
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().optional(),
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  FREE_SPACE_GB: z.coerce.number().min(0).default(DEFAULT_FREE_SPACE_GB),
+  VERIFY_TTL_MINUTES: z.coerce.number().int().min(1).default(DEFAULT_VERIFY_TTL_MINUTES),
+  SEED_DEMO: boolFlag.default(true),
+  DEMO_PASSWORD: z.string().min(1).default('demo12345'),
+  PUBLIC_URL: z.string().url().optional(),
+  PRODUCT_NAME: z.string().default('手机云服务'),
+  VENDOR_NAME: z.string().default('云服务开源项目'),
+  FILING_NUMBER: z.string().default('未备案（自托管部署）'),
+  FILING_URL: z.string().default('https://beian.miit.gov.cn/'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.string().default('info'),
+  CAPTCHA_TEST_ANSWER: z.string().optional(),
+  UPLOAD_BASE_URL: z.string().url().optional(),
+  QUICK_UPLOAD_SCOPE: z.enum(['user', 'global']).default('user'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_PREFIX: z.string().default(''),
+});
+
+export interface Config {
+  env: string;
+  isTest: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  smsWebhookUrl: string | undefined;
+  freeSpaceGb: number;
+  verifyTtlMinutes: number;
+  seedDemo: boolean;
+  demoPassword: string;
+  /** Origins allowed on state-changing calls besides the request's own host. */
+  publicUrl: string | undefined;
+  productName: string;
+  vendorName: string;
+  filingNumber: string;
+  filingUrl: string;
+  webDist: string;
+  logLevel: string;
+  /** Accepted as a captcha answer, in test mode only. */
+  captchaTestAnswer: string | undefined;
+  /** Origin of the upload host (secureUploadDomain); the request's own origin when unset. */
+  uploadBaseUrl: string | undefined;
+  /** 'user': an MD5 quick upload links only to the same user's content; 'global': to anyone's. */
+  quickUploadScope: 'user' | 'global';
+  /** S3-compatible blob store, used when endpoint and bucket are set. */
+  s3:
+    | {
+        endpoint: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        region: string;
+        prefix: string;
+      }
+    | undefined;
+  /** Warnings to log once the logger exists. */
+  warnings: string[];
+}
+
+/** Keeps a generated secret in DATA_DIR so that restarts keep sessions and tokens valid. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(32).toString('hex');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const isTest = e.NODE_ENV === 'test';
+  const warnings: string[] = [];
+  if (e.CAPTCHA_TEST_ANSWER && !isTest) {
+    warnings.push('CAPTCHA_TEST_ANSWER is set but ignored: it only works when NODE_ENV=test');
+  }
+  return {
+    env: e.NODE_ENV,
+    isTest,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    smtpUrl: e.SMTP_URL || undefined,
+    smtpFrom: e.SMTP_FROM ?? `${e.PRODUCT_NAME} <no-reply@localhost>`,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL || undefined,
+    freeSpaceGb: e.FREE_SPACE_GB,
+    verifyTtlMinutes: e.VERIFY_TTL_MINUTES,
+    seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    publicUrl: e.PUBLIC_URL,
+    productName: e.PRODUCT_NAME,
+    vendorName: e.VENDOR_NAME,
+    filingNumber: e.FILING_NUMBER,
+    filingUrl: e.FILING_URL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    logLevel: e.LOG_LEVEL,
+    captchaTestAnswer: isTest ? e.CAPTCHA_TEST_ANSWER : undefined,
+    uploadBaseUrl: e.UPLOAD_BASE_URL ? new URL(e.UPLOAD_BASE_URL).origin : undefined,
+    quickUploadScope: e.QUICK_UPLOAD_SCOPE,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            region: e.S3_REGION,
+            prefix: e.S3_PREFIX,
+          }
+        : undefined,
+    warnings,
+  };
+}

@@ -1,0 +1,51 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import * as m001 from './migrations/001_platform.js';
+import * as m002 from './migrations/002_contacts.js';
+import * as m003 from './migrations/003_drive.js';
+import * as m004 from './migrations/004_blob_holds.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+export interface MigrationContext {
+  dialect: DialectName;
+}
+type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
+
+/** Migrations in order; one set serves both dialects through `ctx.dialect`. */
+const MIGRATIONS: Record<string, MigrationModule> = {
+  '001_platform': m001,
+  '002_contacts': m002,
+  '003_drive': m003,
+  '004_blob_holds': m004,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly ctx: MigrationContext) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, mod] of Object.entries(MIGRATIONS)) {
+      out[name] = { up: (db) => mod.up(db, this.ctx) };
+    }
+    return out;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  // Kysely looks for its own tables in every schema it can see: pin it to the one in use, or
+  // another schema's tables (a parallel test, a neighbour on a shared server) would count as ours.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+      : undefined;
+  // Areas land in any order: a database that ran 003 before 002 existed still takes 002.
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider({ dialect }),
+    allowUnorderedMigrations: true,
+    migrationTableSchema,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

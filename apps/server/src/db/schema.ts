@@ -1,0 +1,188 @@
+import type { Generated } from 'kysely';
+
+/** Times are epoch milliseconds; booleans are 0/1 so both dialects agree. */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  phone: string | null;
+  email: string | null;
+  paid_gb: number;
+  /** JSON array of service ids the account has enabled; null means every served one. */
+  member: string | null;
+  skin: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie value: a leaked table does not hand out sessions. */
+  id: string;
+  user_id: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  verified_main_at: number | null;
+  verified_finder_at: number | null;
+  ip: string;
+  user_agent: string;
+}
+
+export interface CaptchasTable {
+  /** 'sid:<session hash>' or 'aid:<anonymous id hash>'. */
+  owner: string;
+  scope: string;
+  answer_hash: string;
+  expires_at: number;
+  passed_at: number | null;
+}
+
+export interface VerifyCodesTable {
+  /** What the code proves, e.g. 'verify:main:u:12:1' or 'register:email:a@b.c'. */
+  purpose: string;
+  code_hash: string;
+  target: string;
+  created_at: number;
+  expires_at: number;
+  attempts: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_start: number;
+}
+
+/** One drive per user (created on first use). */
+export interface DrivesTable {
+  user_id: number;
+  next_id: number;
+  used_bytes: number;
+  reserved_bytes: number;
+  created_at: number;
+}
+
+/** Folders and files of both drive faces: v2 `file_id` is the decimal id, v1 uses it as a number. */
+export interface DriveItemsTable {
+  user_id: number;
+  id: number;
+  parent_id: number | null;
+  name: string;
+  /** 0 folder, 1 file. */
+  kind: number;
+  size: number;
+  blob_key: string | null;
+  created_at: number;
+  updated_at: number;
+  trashed_at: number | null;
+}
+
+export interface DriveUploadsTable {
+  user_id: number;
+  id: string;
+  face: string;
+  item_id: number;
+  parent_id: number;
+  name: string;
+  size: number;
+  reserved: number;
+  part_size: number;
+  part_count: number;
+  name_mode: string;
+  blob_key: string | null;
+  proof_offset: number | null;
+  proof_len: number | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface DriveUploadPartsTable {
+  user_id: number;
+  upload_id: string;
+  part_number: number;
+  size: number;
+  blob_key: string;
+  created_at: number;
+}
+
+export interface DriveBlobsTable {
+  key: string;
+  size: number;
+  md5: string;
+  sha1: string;
+  ref_count: number;
+  touched_at: number;
+}
+
+/** Per-user state of the contacts book. */
+export interface ContactBooksTable {
+  user_id: number;
+  sync_version: number;
+  next_id: number;
+  log_floor: number;
+  updated_at: number;
+}
+
+export interface ContactsTable {
+  user_id: number;
+  id: number;
+  version_code: number;
+  /** JSON of the contact as list.do answers it. */
+  doc: string;
+  name_spell: string;
+  letter: string;
+  /** JSON array of group titles. */
+  groups: string;
+  content_hash: string;
+  size: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** The book's change log: refresh.do reads it forward, the time machine reads it back. */
+export interface ContactRevisionsTable {
+  user_id: number;
+  sync_version: number;
+  contact_id: number;
+  at: number;
+  /** JSON {content, attachment}; null when the contact left the book. */
+  body: string | null;
+}
+
+export interface ContactGroupsTable {
+  user_id: number;
+  name: string;
+  position: number;
+  created_at: number;
+}
+
+/** Avatars (kind 1) and export files (kind 2) a user may fetch. */
+export interface ContactFilesTable {
+  user_id: number;
+  id: string;
+  kind: number;
+  blob_key: string;
+  name: string;
+  size: number;
+  created_at: number;
+  expires_at: number | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  captchas: CaptchasTable;
+  verify_codes: VerifyCodesTable;
+  rate_limits: RateLimitsTable;
+  drives: DrivesTable;
+  drive_items: DriveItemsTable;
+  drive_uploads: DriveUploadsTable;
+  drive_upload_parts: DriveUploadPartsTable;
+  drive_blobs: DriveBlobsTable;
+  contact_books: ContactBooksTable;
+  contacts: ContactsTable;
+  contact_revisions: ContactRevisionsTable;
+  contact_groups: ContactGroupsTable;
+  contact_files: ContactFilesTable;
+}

@@ -1,0 +1,32 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { Clock } from '../lib/clock.js';
+import type { Messenger } from '../lib/messenger.js';
+import type { BlobStore } from '../storage/index.js';
+
+/** What every module gets: built once in app.ts, no module keeps state of its own. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  messenger: Messenger;
+  blobs: BlobStore;
+}
+
+export interface SessionInfo {
+  /** SHA-256 of the cookie value, the row's key. */
+  id: string;
+  userId: number;
+  verifiedMainAt: number | null;
+  verifiedFinderAt: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionInfo | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes authenticated by a bearer token instead of the cookie opt out of the CSRF check. */
+    csrf?: boolean;
+  }
+}

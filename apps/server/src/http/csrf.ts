@@ -1,0 +1,66 @@
+import { Code, CSRF_COOKIE, CSRF_HEADER } from '@phonecloud/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hmacHex, randomToken, safeEqual } from '../lib/crypto.js';
+import type { AppDeps } from './context.js';
+import { AppError } from './errors.js';
+import { cookieOptions } from './session.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Signed double-submit token: readable cookie + header, signed with the server secret and bound
+ * to the current session, so nothing is stored for anonymous visitors and a token from before
+ * sign-in is worthless after it.
+ */
+function sign(secret: string, nonce: string, sessionId: string | undefined) {
+  return hmacHex(secret, `csrf:${nonce}:${sessionId ?? 'anon'}`).slice(0, 32);
+}
+function isValid(secret: string, token: string | undefined, sessionId: string | undefined) {
+  if (!token) return false;
+  const [nonce, mac] = token.split('.');
+  return Boolean(nonce && mac && safeEqual(mac, sign(secret, nonce, sessionId)));
+}
+
+/** Gives the browser a token bound to the session the response leaves it with. */
+export function issueCsrfToken(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  const nonce = randomToken(16);
+  const token = `${nonce}.${sign(deps.config.sessionSecret, nonce, req.session?.id)}`;
+  reply.setCookie(CSRF_COOKIE, token, cookieOptions(req, false));
+}
+
+function originOf(req: FastifyRequest): string | undefined {
+  const origin = req.headers.origin;
+  if (origin && origin !== 'null') return origin;
+  const referer = req.headers.referer;
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function allowedOrigins(deps: AppDeps, req: FastifyRequest): string[] {
+  const own = `${req.protocol}://${req.host}`;
+  return deps.config.publicUrl ? [own, new URL(deps.config.publicUrl).origin] : [own];
+}
+
+export const csrfPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
+  const secret = deps.config.sessionSecret;
+  app.addHook('preHandler', async (req) => {
+    if (SAFE_METHODS.has(req.method) || req.routeOptions.config.csrf === false) return;
+    const origin = originOf(req);
+    const header = req.headers[CSRF_HEADER];
+    const cookie = req.cookies[CSRF_COOKIE];
+    const tokenOk =
+      typeof header === 'string' && header === cookie && isValid(secret, header, req.session?.id);
+    if (!origin || !allowedOrigins(deps, req).includes(origin) || !tokenOk) {
+      throw new AppError(Code.CSRF);
+    }
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (reply.getHeader('set-cookie')?.toString().includes(`${CSRF_COOKIE}=`)) return;
+    if (!isValid(secret, req.cookies[CSRF_COOKIE], req.session?.id)) issueCsrfToken(deps, req, reply);
+  });
+});

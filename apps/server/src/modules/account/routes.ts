@@ -1,0 +1,121 @@
+import { Api, Msg } from '@phonecloud/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../http/context.js';
+import { issueCsrfToken } from '../../http/csrf.js';
+import { ok } from '../../http/envelope.js';
+import { currentSession, requireUser } from '../../http/guards.js';
+import { parse } from '../../http/parse.js';
+import { cookieOptions, endSession, startSession } from '../../http/session.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import { sendSvg } from '../captcha/reply.js';
+import { AccountService } from './service.js';
+
+const ANON_COOKIE = 'pc_aid';
+
+const text = (message: string) => z.string({ message }).trim().min(1, message);
+const Kind = z.enum(['phone', 'email'], { message: Msg.PHONE_INVALID });
+const LoginBody = z.object({
+  account: text(Msg.ACCOUNT_EMPTY),
+  password: z.string({ message: Msg.PASSWORD_EMPTY }).min(1, Msg.PASSWORD_EMPTY),
+});
+const DrawBody = z.object({ captcha: text(Msg.CAPTCHA_EMPTY) });
+const SendCodeBody = z.object({
+  purpose: z.enum(['register', 'bind']),
+  type: Kind,
+  target: text(Msg.PHONE_INVALID),
+});
+const RegisterBody = z.object({
+  username: text(Msg.USERNAME_INVALID),
+  password: z.string({ message: Msg.PASSWORD_INVALID }),
+  type: Kind,
+  target: text(Msg.PHONE_INVALID),
+  code: text(Msg.CODE_EMPTY),
+});
+const BindBody = z.object({ type: Kind, target: text(Msg.PHONE_INVALID), code: text(Msg.CODE_EMPTY) });
+const PasswordBody = z.object({
+  old_password: z.string({ message: Msg.PASSWORD_EMPTY }).min(1, Msg.PASSWORD_EMPTY),
+  password: z.string({ message: Msg.PASSWORD_INVALID }),
+});
+
+/**
+ * Who owns a captcha on the account pages: the session when signed in, otherwise an anonymous
+ * visitor id kept in an HttpOnly cookie (created on the first image).
+ */
+function accountCaptchaOwner(req: FastifyRequest, reply: FastifyReply, create: boolean): string {
+  if (req.session) return `sid:${req.session.id}`;
+  let anon = req.cookies[ANON_COOKIE];
+  if (!anon && create) {
+    anon = randomToken(24);
+    reply.setCookie(ANON_COOKIE, anon, cookieOptions(req, true));
+  }
+  return `aid:${sha256Hex(anon ?? 'none')}`;
+}
+
+export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
+  const service = new AccountService(deps);
+
+  app.post(Api.accountLogin, async (req, reply) => {
+    const body = parse(LoginBody, req.body);
+    const user = await service.login(body.account, body.password, req.ip);
+    await endSession(deps, req, reply);
+    await startSession(deps, req, reply, user.id);
+    issueCsrfToken(deps, req, reply);
+    return ok({ username: user.username });
+  });
+
+  app.get(Api.accountLogout, async (req, reply) => {
+    await endSession(deps, req, reply);
+    issueCsrfToken(deps, req, reply);
+    return ok();
+  });
+
+  app.get(Api.accountDraw, async (req, reply) =>
+    sendSvg(reply, await service.captcha.draw(accountCaptchaOwner(req, reply, true), 'account')),
+  );
+  app.post(Api.accountCheckDraw, async (req, reply) => {
+    const body = parse(DrawBody, req.body);
+    const owner = accountCaptchaOwner(req, reply, false);
+    return ok({ success: await service.captcha.check(owner, 'account', body.captcha) });
+  });
+
+  app.post(Api.accountSendCode, async (req, reply) => {
+    const body = parse(SendCodeBody, req.body);
+    const userId = body.purpose === 'bind' ? currentSession(req).userId : undefined;
+    await service.sendCode({
+      captchaOwner: accountCaptchaOwner(req, reply, false),
+      purpose: body.purpose,
+      kind: body.type,
+      target: body.target,
+      userId,
+    });
+    return ok();
+  });
+
+  app.post(Api.accountRegister, async (req, reply) => {
+    const body = parse(RegisterBody, req.body);
+    const userId = await service.register({ ...body, kind: body.type });
+    await endSession(deps, req, reply);
+    await startSession(deps, req, reply, userId);
+    issueCsrfToken(deps, req, reply);
+    return ok({ username: body.username });
+  });
+
+  app.get(Api.accountProfile, { preHandler: requireUser }, async (req) => {
+    const user = await service.users.byId(currentSession(req).userId);
+    return ok({ username: user?.username ?? '', phone: user?.phone ?? '', email: user?.email ?? '' });
+  });
+
+  app.post(Api.accountBind, { preHandler: requireUser }, async (req) => {
+    const body = parse(BindBody, req.body);
+    await service.bind(currentSession(req).userId, body.type, body.target, body.code);
+    return ok();
+  });
+
+  app.post(Api.accountPassword, { preHandler: requireUser }, async (req) => {
+    const body = parse(PasswordBody, req.body);
+    const session = currentSession(req);
+    await service.changePassword(session.userId, body.old_password, body.password, session.id);
+    return ok();
+  });
+}

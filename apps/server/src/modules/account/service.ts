@@ -1,0 +1,168 @@
+import {
+  Code,
+  isValidEmail,
+  isValidPassword,
+  isValidPhone,
+  isValidUsername,
+  LOGIN_FAILURE_WINDOW_MINUTES,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  Msg,
+  normalizeEmail,
+  normalizePhone,
+} from '@phonecloud/shared';
+import type { AppDeps } from '../../http/context.js';
+import { AppError, invalid } from '../../http/errors.js';
+import { RateLimiter } from '../../lib/rate-limit.js';
+import { CaptchaService } from '../captcha/service.js';
+import { CodeService } from '../codes/service.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../users/password.js';
+import { type UserRow, UsersRepo } from '../users/repo.js';
+
+export type ContactKind = 'phone' | 'email';
+
+const FAILURE_WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
+
+/** Normalises a phone or e-mail address and checks its form; answers the stored spelling. */
+export function normalizeContact(kind: ContactKind, value: string): string {
+  if (kind === 'phone') {
+    if (!isValidPhone(value)) throw invalid(Msg.PHONE_INVALID);
+    return normalizePhone(value);
+  }
+  if (!isValidEmail(value)) throw invalid(Msg.EMAIL_INVALID);
+  return normalizeEmail(value);
+}
+
+/** Accepts a sign-in name as typed: a phone or e-mail is looked up in its stored spelling. */
+function normalizeLogin(account: string): string {
+  const trimmed = account.trim();
+  if (isValidPhone(trimmed)) return normalizePhone(trimmed);
+  if (trimmed.includes('@')) return normalizeEmail(trimmed);
+  return trimmed;
+}
+
+/** The central login: accounts, passwords, sign-up and binding of phone and e-mail. */
+export class AccountService {
+  readonly users: UsersRepo;
+  readonly captcha: CaptchaService;
+  private readonly codes: CodeService;
+  private readonly limiter: RateLimiter;
+
+  constructor(private readonly deps: AppDeps) {
+    this.users = new UsersRepo(deps.db);
+    this.captcha = new CaptchaService(deps);
+    this.codes = new CodeService(deps);
+    this.limiter = new RateLimiter(deps.db);
+  }
+
+  /**
+   * Checks a password sign-in. Failures count per account name and per address; past the limit
+   * the answer is 1014 whether or not the account exists, and 1013 never says which part was wrong.
+   */
+  async login(account: string, password: string, ip: string): Promise<UserRow> {
+    const now = this.deps.clock.now();
+    const name = normalizeLogin(account);
+    const accountKey = `login:acct:${name.toLowerCase()}`;
+    const ipKey = `login:ip:${ip}`;
+    if (
+      (await this.limiter.count(accountKey, FAILURE_WINDOW_MS, now)) >= LOGIN_MAX_FAILURES_PER_ACCOUNT ||
+      (await this.limiter.count(ipKey, FAILURE_WINDOW_MS, now)) >= LOGIN_MAX_FAILURES_PER_ADDRESS
+    ) {
+      throw new AppError(Code.TOO_MANY_FAILURES);
+    }
+    const user = await this.users.byLogin(name);
+    const right = user ? await verifyPassword(user.password_hash, password) : false;
+    if (!user) await burnPasswordCheck(password);
+    if (!user || !right) {
+      await this.limiter.hit(accountKey, FAILURE_WINDOW_MS, now);
+      await this.limiter.hit(ipKey, FAILURE_WINDOW_MS, now);
+      throw new AppError(Code.BAD_CREDENTIALS);
+    }
+    await this.limiter.reset(accountKey);
+    return user;
+  }
+
+  /** Sends a code to a phone or e-mail that is about to be registered or bound. */
+  async sendCode(opts: {
+    captchaOwner: string;
+    purpose: 'register' | 'bind';
+    kind: ContactKind;
+    target: string;
+    userId?: number;
+  }): Promise<void> {
+    const target = normalizeContact(opts.kind, opts.target);
+    if (await this.users.isTaken(opts.kind, target, opts.userId)) {
+      throw new AppError(Code.TAKEN, opts.kind === 'phone' ? Msg.PHONE_TAKEN : Msg.EMAIL_TAKEN);
+    }
+    if (!(await this.captcha.consumePass(opts.captchaOwner, 'account'))) {
+      throw new AppError(Code.CAPTCHA_REQUIRED);
+    }
+    const channel = opts.kind === 'phone' ? 'sms' : 'email';
+    const rateKeys = [`send:t:${target}`];
+    if (opts.userId !== undefined) rateKeys.push(`send:u:${opts.userId}:${channel}`);
+    const product = this.deps.config.productName;
+    const action = opts.purpose === 'register' ? '注册账号' : '绑定账号';
+    await this.codes.issue({
+      purpose: this.codePurpose(opts.purpose, opts.kind, target, opts.userId),
+      channel,
+      to: target,
+      rateKeys,
+      describe: (code) => `【${product}】您正在${action}，验证码为${code}，10分钟内有效。`,
+    });
+  }
+
+  /** Sign-up codes belong to the address itself; bind codes to the account (target checked). */
+  private codePurpose(purpose: 'register' | 'bind', kind: ContactKind, target: string, userId?: number) {
+    return purpose === 'register' ? `register:${kind}:${target}` : `bind:u:${userId}:${kind}`;
+  }
+
+  async register(input: {
+    username: string;
+    password: string;
+    kind: ContactKind;
+    target: string;
+    code: string;
+  }): Promise<number> {
+    if (!isValidUsername(input.username)) throw invalid(Msg.USERNAME_INVALID);
+    if (!isValidPassword(input.password)) throw invalid(Msg.PASSWORD_INVALID);
+    if (await this.users.isTaken('username', input.username)) {
+      throw new AppError(Code.TAKEN, Msg.USERNAME_TAKEN);
+    }
+    const target = normalizeContact(input.kind, input.target);
+    await this.codes.consume(this.codePurpose('register', input.kind, target), input.code, target);
+    if (await this.users.isTaken(input.kind, target)) {
+      throw new AppError(Code.TAKEN, input.kind === 'phone' ? Msg.PHONE_TAKEN : Msg.EMAIL_TAKEN);
+    }
+    return this.users.create(
+      {
+        username: input.username,
+        passwordHash: await hashPassword(input.password),
+        [input.kind]: target,
+      },
+      this.deps.clock.now(),
+    );
+  }
+
+  async bind(userId: number, kind: ContactKind, rawTarget: string, code: string): Promise<void> {
+    const target = normalizeContact(kind, rawTarget);
+    await this.codes.consume(this.codePurpose('bind', kind, target, userId), code, target);
+    if (await this.users.isTaken(kind, target, userId)) {
+      throw new AppError(Code.TAKEN, kind === 'phone' ? Msg.PHONE_TAKEN : Msg.EMAIL_TAKEN);
+    }
+    await this.users.update(userId, { [kind]: target }, this.deps.clock.now());
+  }
+
+  async changePassword(userId: number, oldPassword: string, password: string, keepSessionId: string) {
+    const user = await this.users.byId(userId);
+    if (!user) throw new AppError(Code.NOT_LOGGED_IN);
+    if (!(await verifyPassword(user.password_hash, oldPassword))) throw invalid(Msg.OLD_PASSWORD_WRONG);
+    if (!isValidPassword(password)) throw invalid(Msg.PASSWORD_INVALID);
+    await this.users.update(userId, { password_hash: await hashPassword(password) }, this.deps.clock.now());
+    // Other devices signed in with the old password are signed out.
+    await this.deps.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id', '!=', keepSessionId)
+      .execute();
+  }
+}

@@ -1,0 +1,8 @@
+import type { FastifyReply } from 'fastify';
+
+export function sendSvg(reply: FastifyReply, svg: string) {
+  return reply
+    .header('content-type', 'image/svg+xml; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(svg);
+}

@@ -1,0 +1,113 @@
+import {
+  CODE_LENGTH,
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_MINUTES,
+  Code,
+  RESEND_WAIT_SECONDS,
+} from '@phonecloud/shared';
+import type { AppDeps } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { hmacHex, randomDigits, safeEqual } from '../../lib/crypto.js';
+import { RateLimiter } from '../../lib/rate-limit.js';
+
+export type Channel = 'sms' | 'email';
+
+export interface IssueRequest {
+  /** What the code proves; one live code per purpose, a new one replaces it. */
+  purpose: string;
+  channel: Channel;
+  /** Phone number or e-mail address the code goes to. */
+  to: string;
+  /** Keys that may send once per 60 s (account and channel, or the target itself). */
+  rateKeys: string[];
+  /** Sentence the code is embedded in. */
+  describe: (code: string) => string;
+}
+
+const RESEND_MS = RESEND_WAIT_SECONDS * 1000;
+const TTL_MS = CODE_TTL_MINUTES * 60_000;
+
+/** Six-digit codes: single use, expiring (6003), rate-limited (6004), voided after 5 wrong tries. */
+export class CodeService {
+  private readonly limiter: RateLimiter;
+  constructor(private readonly deps: AppDeps) {
+    this.limiter = new RateLimiter(deps.db);
+  }
+
+  private hash(purpose: string, code: string) {
+    return hmacHex(this.deps.config.sessionSecret, `code:${purpose}:${code}`);
+  }
+
+  async issue(req: IssueRequest): Promise<void> {
+    const { db, clock, messenger } = this.deps;
+    const now = clock.now();
+    for (const key of req.rateKeys) {
+      if ((await this.limiter.count(key, RESEND_MS, now)) > 0) {
+        throw new AppError(Code.TICKET_TOO_FREQUENT);
+      }
+    }
+    for (const key of req.rateKeys) await this.limiter.hit(key, RESEND_MS, now);
+    const code = randomDigits(CODE_LENGTH);
+    const values = {
+      code_hash: this.hash(req.purpose, code),
+      target: req.to,
+      created_at: now,
+      expires_at: now + TTL_MS,
+      attempts: 0,
+    };
+    try {
+      await messenger.send({
+        channel: req.channel,
+        to: req.to,
+        subject: '验证码',
+        text: req.describe(code),
+      });
+    } catch (err) {
+      // Nothing was delivered: the user may try again at once.
+      for (const key of req.rateKeys) await this.limiter.reset(key);
+      throw err;
+    }
+    await db
+      .insertInto('verify_codes')
+      .values({ purpose: req.purpose, ...values })
+      .onConflict((oc) => oc.column('purpose').doUpdateSet(values))
+      .execute();
+  }
+
+  /**
+   * Checks and uses up a code: 6003 when there is none (never sent, used, expired, voided),
+   * 6002 when wrong. `target` must match where the code was sent, when given.
+   */
+  async consume(purpose: string, code: string, target?: string): Promise<void> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const row = await db
+      .selectFrom('verify_codes')
+      .selectAll()
+      .where('purpose', '=', purpose)
+      .executeTakeFirst();
+    if (!row || row.expires_at <= now || row.attempts >= CODE_MAX_ATTEMPTS) {
+      if (row) await db.deleteFrom('verify_codes').where('purpose', '=', purpose).execute();
+      throw new AppError(Code.TICKET_EXPIRED);
+    }
+    const right =
+      safeEqual(row.code_hash, this.hash(purpose, code.trim())) &&
+      (target === undefined || row.target === target);
+    if (!right) {
+      const attempts = row.attempts + 1;
+      if (attempts >= CODE_MAX_ATTEMPTS) {
+        await db.deleteFrom('verify_codes').where('purpose', '=', purpose).execute();
+      } else {
+        await db.updateTable('verify_codes').set({ attempts }).where('purpose', '=', purpose).execute();
+      }
+      throw new AppError(Code.TICKET_WRONG);
+    }
+    // Deleting with the hash in the filter makes a concurrent second use find nothing.
+    const res = await db
+      .deleteFrom('verify_codes')
+      .where('purpose', '=', purpose)
+      .where('code_hash', '=', row.code_hash)
+      .executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw new AppError(Code.TICKET_EXPIRED);
+  }
+}

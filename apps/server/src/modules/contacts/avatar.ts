@@ -1,0 +1,114 @@
+import { Readable } from 'node:stream';
+import {
+  AVATAR_FID,
+  AVATAR_MAX_BYTES,
+  AVATAR_MIN_PX,
+  AVATAR_STORED_PX,
+  type AvatarUploadResult,
+  CONTACT_CLOUD_BASE,
+  ContactApi,
+  ContactMsg,
+} from '@phonecloud/shared';
+import sharp, { type Metadata } from 'sharp';
+import type { AppDeps } from '../../http/context.js';
+import { invalid } from '../../http/errors.js';
+import { ContactsRepo, FileKind } from './repo.js';
+
+// A decompression bomb stops here; a 40-megapixel phone photo still passes.
+const MAX_INPUT_PIXELS = 50_000_000;
+const DATA_URL_RE = /^data:[^;,]*(?:;[^;,]*)*;base64,/i;
+
+export class AvatarError extends Error {
+  constructor(readonly text: string) {
+    super(text);
+  }
+}
+
+/**
+ * Checks that bytes are an image a browser can show (jpg, png, gif, webp...) and at least
+ * 40 px a side, then re-encodes them: EXIF orientation applied, metadata stripped, at most
+ * 480 px a side, JPEG. What is stored is always an image the portal made itself.
+ */
+export async function normaliseAvatar(bytes: Buffer): Promise<Buffer> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw new AvatarError(ContactMsg.AVATAR_BAD);
+  }
+  if (!meta.width || !meta.height || !meta.format || meta.format === 'svg' || meta.format === 'pdf') {
+    throw new AvatarError(ContactMsg.AVATAR_BAD);
+  }
+  const turned = (meta.orientation ?? 1) >= 5;
+  const w = turned ? meta.height : meta.width;
+  const h = turned ? meta.width : meta.height;
+  if (w < AVATAR_MIN_PX || h < AVATAR_MIN_PX) throw new AvatarError(ContactMsg.AVATAR_TOO_SMALL);
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(AVATAR_STORED_PX, AVATAR_STORED_PX, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 88 })
+      .toBuffer();
+  } catch {
+    throw new AvatarError(ContactMsg.AVATAR_BAD);
+  }
+}
+
+export function avatarPath(key: string): string {
+  return `${CONTACT_CLOUD_BASE}${ContactApi.avatar}/${key}`;
+}
+
+/** Avatars: upload (base64, as the crop dialog sends it), storage and serving. */
+export class AvatarService {
+  private readonly repo: ContactsRepo;
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new ContactsRepo(deps.db);
+  }
+
+  /** Stores a checked, re-encoded image for the user; answers its cloud_path. */
+  async store(userId: number, bytes: Buffer, name: string): Promise<string> {
+    return this.storeImage(userId, await normaliseAvatar(bytes), name);
+  }
+
+  /**
+   * Stores an image `normaliseAvatar` already made. `repo` is the caller's transaction when it
+   * holds one (on SQLite a query beside it would wait for it forever).
+   */
+  async storeImage(userId: number, image: Buffer, name: string, repo = this.repo): Promise<string> {
+    const blob = await this.deps.blobs.put(Readable.from([image]));
+    await repo.insertFile({
+      user_id: userId,
+      id: blob.key,
+      kind: FileKind.AVATAR,
+      blob_key: blob.key,
+      name: name.slice(0, 255),
+      size: blob.size,
+      created_at: this.deps.clock.now(),
+      expires_at: null,
+    });
+    return avatarPath(blob.key);
+  }
+
+  async upload(userId: number, fid: string, filename: string, file: string): Promise<AvatarUploadResult> {
+    if (fid !== AVATAR_FID) throw invalid(ContactMsg.BAD_REQUEST);
+    const base64 = file.replace(DATA_URL_RE, '').replace(/\s+/g, '');
+    if (!base64 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(base64)) throw invalid(ContactMsg.AVATAR_BAD);
+    const bytes = Buffer.from(base64, 'base64');
+    if (bytes.length > AVATAR_MAX_BYTES) throw invalid(ContactMsg.AVATAR_BAD);
+    try {
+      return { fid, cloud_path: await this.store(userId, bytes, filename) };
+    } catch (err) {
+      if (err instanceof AvatarError) throw invalid(err.text);
+      throw err;
+    }
+  }
+
+  /** The stored bytes of one of the user's avatars, or null. */
+  async open(userId: number, key: string): Promise<{ stream: Readable; size: number } | null> {
+    if (!/^[0-9a-f]{64}$/.test(key)) return null;
+    const file = await this.repo.file(userId, key, FileKind.AVATAR);
+    if (!file) return null;
+    return { stream: await this.deps.blobs.get(file.blob_key), size: Number(file.size) };
+  }
+}

@@ -1,0 +1,21 @@
+import { ServiceId } from '@phonecloud/shared';
+import type { AppModule } from '../module.js';
+import { seedContacts } from './demo.js';
+import { ContactsRepo } from './repo.js';
+import { contactRoutes } from './routes.js';
+import { contactFileRoutes } from './routes-files.js';
+import { ContactsService } from './service.js';
+
+export const contactsModule: AppModule = {
+  name: 'contacts',
+  serviceId: ServiceId.CONTACTS,
+  async routes(app, deps) {
+    await contactRoutes(app, deps);
+    await contactFileRoutes(app, deps);
+  },
+  async usage(deps, userId) {
+    return { kind: 'backup', bytes: await new ContactsService(deps).usageBytes(userId) };
+  },
+  holdsBlob: (deps, key) => new ContactsRepo(deps.db).usesBlob(key),
+  seedDemo: seedContacts,
+};

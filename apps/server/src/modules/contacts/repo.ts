@@ -1,0 +1,453 @@
+import { CompiledQuery, type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { ContactFilesTable, ContactRevisionsTable, ContactsTable, Database } from '../../db/schema.js';
+
+export type ContactRow = Selectable<ContactsTable>;
+export type NewContactRow = Insertable<ContactsTable>;
+export type RevisionRow = Insertable<ContactRevisionsTable>;
+export type FileRow = Selectable<ContactFilesTable>;
+export type IndexRow = Pick<ContactRow, 'id' | 'letter' | 'name_spell' | 'groups'>;
+
+/** Files a user may fetch: 1 avatar, 2 export. */
+export const FileKind = { AVATAR: 1, EXPORT: 2 } as const;
+
+// Far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
+const CHUNK = 500;
+const MAX_PARAMETERS = 30_000;
+const CONTACT_COLUMNS = [
+  'user_id',
+  'id',
+  'version_code',
+  'doc',
+  'name_spell',
+  'letter',
+  'groups',
+  'content_hash',
+  'size',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+] as const satisfies readonly (keyof NewContactRow)[];
+const REVISION_COLUMNS = [
+  'user_id',
+  'sync_version',
+  'contact_id',
+  'at',
+  'body',
+] as const satisfies readonly (keyof RevisionRow)[];
+export function chunked<T>(list: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** Every query of the contacts area; each filters by user_id first. Works on a transaction too. */
+export class ContactsRepo {
+  constructor(readonly db: Kysely<Database>) {}
+
+  // --- the book ---
+
+  book(userId: number) {
+    return this.db.selectFrom('contact_books').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async ensureBook(userId: number, now: number): Promise<void> {
+    await this.db
+      .insertInto('contact_books')
+      .values({ user_id: userId, sync_version: 0, next_id: 1, log_floor: 0, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+
+  /** Moves the book to its next sync_version; on PostgreSQL the row lock serialises the user's writers. */
+  async bump(userId: number, now: number): Promise<number> {
+    const row = await this.db
+      .updateTable('contact_books')
+      .set((eb) => ({ sync_version: eb('sync_version', '+', 1), updated_at: now }))
+      .where('user_id', '=', userId)
+      .returning('sync_version')
+      .executeTakeFirstOrThrow();
+    return Number(row.sync_version);
+  }
+
+  /** Reserves `n` ids; answers the first. */
+  async allocate(userId: number, n: number): Promise<number> {
+    const row = await this.db
+      .updateTable('contact_books')
+      .set((eb) => ({ next_id: eb('next_id', '+', n) }))
+      .where('user_id', '=', userId)
+      .returning('next_id')
+      .executeTakeFirstOrThrow();
+    return Number(row.next_id) - n;
+  }
+
+  async setLogFloor(userId: number, floor: number): Promise<void> {
+    await this.db
+      .updateTable('contact_books')
+      .set({ log_floor: floor })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** Users that have a book: housekeeping walks them one by one. */
+  async bookOwners(): Promise<number[]> {
+    const rows = await this.db.selectFrom('contact_books').select('user_id').execute();
+    return rows.map((r) => Number(r.user_id));
+  }
+
+  // --- contacts ---
+
+  indexRows(userId: number): Promise<IndexRow[]> {
+    return this.db
+      .selectFrom('contacts')
+      .select(['id', 'letter', 'name_spell', 'groups'])
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
+  /** The book as list.do answers it: each doc with what the indexes are built from, in one scan. */
+  aliveDocs(userId: number): Promise<Array<IndexRow & Pick<ContactRow, 'doc'>>> {
+    return this.db
+      .selectFrom('contacts')
+      .select(['id', 'letter', 'name_spell', 'groups', 'doc'])
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
+  aliveRows(userId: number): Promise<ContactRow[]> {
+    return this.db
+      .selectFrom('contacts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
+  binRows(userId: number): Promise<ContactRow[]> {
+    return this.db
+      .selectFrom('contacts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is not', null)
+      .orderBy('deleted_at', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  row(userId: number, id: number): Promise<ContactRow | undefined> {
+    return this.db
+      .selectFrom('contacts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async rows(userId: number, ids: readonly number[]): Promise<ContactRow[]> {
+    const out: ContactRow[] = [];
+    for (const part of chunked(ids)) {
+      out.push(
+        ...(await this.db
+          .selectFrom('contacts')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('id', 'in', part)
+          .execute()),
+      );
+    }
+    return out;
+  }
+
+  async countAlive(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('contacts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async aliveHashes(userId: number): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('contacts')
+      .select('content_hash')
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .execute();
+    return new Set(rows.map((r) => r.content_hash));
+  }
+
+  async insertContacts(rows: readonly NewContactRow[]): Promise<void> {
+    await this.insertMany('contacts', CONTACT_COLUMNS, rows);
+  }
+
+  async updateContact(userId: number, id: number, patch: Partial<NewContactRow>): Promise<void> {
+    await this.db
+      .updateTable('contacts')
+      .set(patch)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async recycle(userId: number, ids: readonly number[], version: number, now: number): Promise<void> {
+    for (const part of chunked(ids)) {
+      await this.db
+        .updateTable('contacts')
+        .set({ deleted_at: now, version_code: version, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('id', 'in', part)
+        .execute();
+    }
+  }
+
+  /** Removes recycle-bin rows for good; contacts still in the book are never touched. */
+  async purge(userId: number, ids: readonly number[] | 'all'): Promise<number> {
+    const base = () =>
+      this.db.deleteFrom('contacts').where('user_id', '=', userId).where('deleted_at', 'is not', null);
+    if (ids === 'all') return Number((await base().executeTakeFirst()).numDeletedRows);
+    let n = 0;
+    for (const part of chunked(ids)) {
+      n += Number((await base().where('id', 'in', part).executeTakeFirst()).numDeletedRows);
+    }
+    return n;
+  }
+
+  async binIdsDeletedBefore(userId: number, before: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('contacts')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<', before)
+      .execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  async contactBytes(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('contacts')
+      .select((eb) => eb.fn.sum<number>('size').as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  // --- revisions ---
+
+  async insertRevisions(rows: readonly RevisionRow[]): Promise<void> {
+    await this.insertMany('contact_revisions', REVISION_COLUMNS, rows);
+  }
+
+  /**
+   * Multi-row inserts compiled by hand: for the thousands of rows of an import, Kysely's builder
+   * spent more time per value than the database. Table and column names are this file's constants.
+   */
+  private async insertMany<R extends object>(
+    table: string,
+    columns: readonly (keyof R & string)[],
+    rows: readonly R[],
+  ) {
+    if (rows.length === 0) return;
+    // How this database marks a parameter: '?' (SQLite) or '$1' (PostgreSQL).
+    const numbered = sql`${1}`.compile(this.db).sql === '$1';
+    const perStatement = Math.floor(MAX_PARAMETERS / columns.length);
+    for (const part of chunked(rows, perStatement)) {
+      const params: unknown[] = [];
+      const tuples = part.map((row) => {
+        const marks = columns.map((c) => {
+          params.push((row as Record<string, unknown>)[c] ?? null);
+          return numbered ? `$${params.length}` : '?';
+        });
+        return `(${marks.join(',')})`;
+      });
+      const head = `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(',')}) VALUES `;
+      await this.db.executeQuery(CompiledQuery.raw(head + tuples.join(','), params));
+    }
+  }
+
+  async changedSince(userId: number, version: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('contact_revisions')
+      .select('contact_id')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('sync_version', '>', version)
+      .execute();
+    return rows.map((r) => Number(r.contact_id));
+  }
+
+  /** Each contact's body as it stood at `version` (null: not in the book then). */
+  async bodiesAt(
+    userId: number,
+    ids: readonly number[],
+    version: number,
+  ): Promise<Map<number, string | null>> {
+    const out = new Map<number, string | null>();
+    for (const part of chunked(ids)) {
+      const rows = await this.db
+        .selectFrom('contact_revisions')
+        .select(['contact_id', 'body'])
+        .where('user_id', '=', userId)
+        .where('contact_id', 'in', part)
+        .where('sync_version', '<=', version)
+        .orderBy('contact_id')
+        .orderBy('sync_version', 'desc')
+        .execute();
+      for (const r of rows) {
+        const id = Number(r.contact_id);
+        if (!out.has(id)) out.set(id, r.body);
+      }
+    }
+    return out;
+  }
+
+  /** One row per sync_version after `floor` that changed contacts: when, and how many. */
+  async versionTimes(userId: number, floor: number) {
+    const rows = await this.db
+      .selectFrom('contact_revisions')
+      .select((eb) => ['sync_version', eb.fn.max('at').as('at'), eb.fn.countAll<number>().as('n')])
+      .where('user_id', '=', userId)
+      .where('sync_version', '>', floor)
+      .groupBy('sync_version')
+      .orderBy('sync_version')
+      .execute();
+    return rows.map((r) => ({ version: Number(r.sync_version), at: Number(r.at), count: Number(r.n) }));
+  }
+
+  /** The highest sync_version whose changes all happened before `before`, or null. */
+  async lastVersionBefore(userId: number, before: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('contact_revisions')
+      .select((eb) => eb.fn.max('sync_version').as('v'))
+      .where('user_id', '=', userId)
+      .where('at', '<', before)
+      .executeTakeFirst();
+    return row?.v === null || row?.v === undefined ? null : Number(row.v);
+  }
+
+  /**
+   * Compacts the log up to `floor`: each contact keeps only its last revision at or below it
+   * (the base the time machine rebuilds from), and a base saying "not in the book" goes too.
+   */
+  async compact(userId: number, floor: number): Promise<void> {
+    const rows = await this.db
+      .selectFrom('contact_revisions')
+      .select(['contact_id', 'sync_version', 'body'])
+      .where('user_id', '=', userId)
+      .where('sync_version', '<=', floor)
+      .orderBy('contact_id')
+      .orderBy('sync_version', 'desc')
+      .execute();
+    const doomed: Array<{ id: number; v: number }> = [];
+    let last = -1;
+    for (const r of rows) {
+      const id = Number(r.contact_id);
+      const isBase = id !== last;
+      last = id;
+      if (!isBase || r.body === null) doomed.push({ id, v: Number(r.sync_version) });
+    }
+    for (const part of chunked(doomed, 200)) {
+      await this.db
+        .deleteFrom('contact_revisions')
+        .where('user_id', '=', userId)
+        .where((eb) =>
+          eb.or(part.map((d) => eb.and([eb('sync_version', '=', d.v), eb('contact_id', '=', d.id)]))),
+        )
+        .execute();
+    }
+  }
+
+  // --- groups ---
+
+  groups(userId: number): Promise<Array<{ name: string; position: number }>> {
+    return this.db
+      .selectFrom('contact_groups')
+      .select(['name', 'position'])
+      .where('user_id', '=', userId)
+      .orderBy('position')
+      .execute();
+  }
+
+  async insertGroups(userId: number, names: readonly string[], now: number): Promise<void> {
+    if (names.length === 0) return;
+    const row = await this.db
+      .selectFrom('contact_groups')
+      .select((eb) => eb.fn.max('position').as('p'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const start = Number(row?.p ?? 0) + 1;
+    await this.db
+      .insertInto('contact_groups')
+      .values(names.map((name, i) => ({ user_id: userId, name, position: start + i, created_at: now })))
+      .execute();
+  }
+
+  async renameGroup(userId: number, from: string, to: string): Promise<void> {
+    await this.db
+      .updateTable('contact_groups')
+      .set({ name: to })
+      .where('user_id', '=', userId)
+      .where('name', '=', from)
+      .execute();
+  }
+
+  async deleteGroup(userId: number, name: string): Promise<void> {
+    await this.db
+      .deleteFrom('contact_groups')
+      .where('user_id', '=', userId)
+      .where('name', '=', name)
+      .execute();
+  }
+
+  // --- files ---
+
+  async insertFile(row: Insertable<ContactFilesTable>): Promise<void> {
+    await this.db
+      .insertInto('contact_files')
+      .values(row)
+      .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
+      .execute();
+  }
+
+  file(userId: number, id: string, kind: number): Promise<FileRow | undefined> {
+    return this.db
+      .selectFrom('contact_files')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+  }
+
+  async deleteExpiredFiles(userId: number, now: number): Promise<void> {
+    await this.db
+      .deleteFrom('contact_files')
+      .where('user_id', '=', userId)
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<=', now)
+      .execute();
+  }
+
+  /** Whether any user's avatar or export file is these bytes (asked by the blob collector). */
+  async usesBlob(key: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('contact_files')
+      .select('id')
+      .where('blob_key', '=', key)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async fileBytes(userId: number, kind: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('contact_files')
+      .select((eb) => eb.fn.sum<number>('size').as('n'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+}

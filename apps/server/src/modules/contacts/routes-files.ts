@@ -1,0 +1,112 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  AVATAR_MAX_BYTES,
+  ContactApi,
+  ContactMsg,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MAX_FILES,
+} from '@phonecloud/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../http/context.js';
+import { ok } from '../../http/envelope.js';
+import { invalid } from '../../http/errors.js';
+import { currentSession, requireVerified } from '../../http/guards.js';
+import { parse } from '../../http/parse.js';
+import { AvatarService } from './avatar.js';
+import { ExportService } from './vcard-export.js';
+import { ImportService, type UploadedFile } from './vcard-import.js';
+
+const UploadBody = z.object({
+  filename: z.string().default(''),
+  fid: z.string().default(''),
+  file: z.string({ message: ContactMsg.AVATAR_BAD }),
+});
+const KeyParams = z.object({ key: z.string() });
+// Twice the base64 of the largest avatar: a somewhat larger file still reaches the service and
+// gets the spec's text instead of the framework's 413.
+const UPLOAD_BODY_LIMIT = 2 * Math.ceil((AVATAR_MAX_BYTES * 4) / 3);
+
+/** RFC 6266 attachment header with a UTF-8 name and an ASCII fallback. */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+function notFound(reply: FastifyReply) {
+  return reply.status(404).send({ code: 404, message: 'not found' });
+}
+
+/** Avatars, vCard import and export: the calls that move files. */
+export async function contactFileRoutes(app: FastifyInstance, deps: AppDeps) {
+  const avatars = new AvatarService(deps);
+  const exporter = new ExportService(deps);
+  const importer = new ImportService(deps);
+  const guard = requireVerified(deps, 'main');
+  const uid = (req: FastifyRequest) => currentSession(req).userId;
+
+  // Registered in this module's scope only: the other areas keep their own body parsers.
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: IMPORT_MAX_FILE_BYTES,
+      files: IMPORT_MAX_FILES,
+      fields: 20,
+      parts: IMPORT_MAX_FILES + 20,
+    },
+  });
+
+  app.post(ContactApi.upload, { preHandler: guard, bodyLimit: UPLOAD_BODY_LIMIT }, async (req) => {
+    const body = parse(UploadBody, req.body);
+    return ok(await avatars.upload(uid(req), body.fid, body.filename, body.file));
+  });
+
+  app.get(`${ContactApi.avatar}/:key`, { preHandler: guard }, async (req, reply) => {
+    const { key } = parse(KeyParams, req.params);
+    const file = await avatars.open(uid(req), key);
+    if (!file) return notFound(reply);
+    // Content-addressed: the bytes under a key never change.
+    reply.header('cache-control', 'private, max-age=31536000, immutable');
+    reply.header('content-length', String(file.size));
+    return reply.type('image/jpeg').send(file.stream);
+  });
+
+  app.post(ContactApi.export, { preHandler: guard }, async (req) => ok(await exporter.export(uid(req))));
+  app.get(`${ContactApi.exportFile}/:key`, { preHandler: guard }, async (req, reply) => {
+    const { key } = parse(KeyParams, req.params);
+    const file = await exporter.open(uid(req), key);
+    if (!file) return notFound(reply);
+    reply.header('content-disposition', attachment(file.name));
+    reply.header('cache-control', 'private, no-store');
+    reply.header('content-length', String(file.size));
+    return reply.type('text/vcard; charset=utf-8').send(file.stream);
+  });
+
+  app.post(ContactApi.import, { preHandler: guard }, async (req) => {
+    if (!req.isMultipart()) throw invalid(ContactMsg.IMPORT_EMPTY);
+    const header = req.headers.filename;
+    const fallbackName = typeof header === 'string' ? safeDecode(header) : '';
+    const files: UploadedFile[] = [];
+    try {
+      for await (const part of req.parts()) {
+        if (part.type !== 'file' || part.fieldname !== 'file') continue;
+        const bytes = await part.toBuffer();
+        files.push({ name: part.filename || fallbackName, bytes });
+      }
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? '';
+      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+        throw invalid(ContactMsg.IMPORT_TOO_LARGE);
+      }
+      throw err;
+    }
+    return ok(await importer.import(uid(req), files));
+  });
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

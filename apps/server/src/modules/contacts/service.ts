@@ -1,0 +1,188 @@
+import {
+  AVATAR_FID,
+  CONTACT_CLOUD_BASE,
+  type Contact,
+  ContactApi,
+  type ContactAttachment,
+  type ContactChangeResult,
+  ContactMsg,
+  type ContactRefresh,
+  type ContactSaveResult,
+  type RecycledContact,
+  validateContactContent,
+} from '@phonecloud/shared';
+import type { AppDeps } from '../../http/context.js';
+import { invalid } from '../../http/errors.js';
+import { changeBook, currentVersion } from './book.js';
+import type { ContactBody } from './doc.js';
+import { bodyOfDoc, sameBody } from './doc.js';
+import { badRequest, fullReload, notFound, stale } from './errors.js';
+import { ensureGroups } from './groups.js';
+import { buildIndexes } from './indexes.js';
+import { type ContactRow, ContactsRepo, FileKind } from './repo.js';
+
+// Past this many changed contacts a delta is no cheaper than reloading the list.
+const REFRESH_MAX_CHANGES = 1000;
+const AVATAR_PATH_RE = new RegExp(`^${CONTACT_CLOUD_BASE}${ContactApi.avatar}/([0-9a-f]{64})$`);
+
+/** The contact as answered: its stored doc, with the recycle bin's deletion time when there. */
+export function contactOf(row: ContactRow): Contact | RecycledContact {
+  const contact = JSON.parse(row.doc) as Contact;
+  contact.version_code = Number(row.version_code);
+  return row.deleted_at === null ? contact : { ...contact, delete_time: Number(row.deleted_at) };
+}
+
+/** The key of an avatar from its cloud_path, or null. */
+export function avatarKeyOf(cloudPath: string): string | null {
+  return AVATAR_PATH_RE.exec(cloudPath)?.[1] ?? null;
+}
+
+/** List, refresh, detail, save and delete: the book itself. */
+export class ContactsService {
+  readonly repo: ContactsRepo;
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new ContactsRepo(deps.db);
+  }
+
+  /**
+   * list.do as a ready JSON envelope: each contact's stored doc is spliced in as it is, so a
+   * large book costs one query and no per-contact serialisation.
+   */
+  async listJson(userId: number): Promise<string> {
+    const [book, docs, groups] = await Promise.all([
+      this.repo.book(userId),
+      this.repo.aliveDocs(userId),
+      this.repo.groups(userId),
+    ]);
+    const indexes = buildIndexes(
+      docs,
+      groups.map((g) => g.name),
+    );
+    const list = docs.map((d) => `"${d.id}":${d.doc}`).join(',');
+    return (
+      `{"code":0,"data":{"sync_version":${Number(book?.sync_version ?? 0)},"list":{${list}},` +
+      `"group":${JSON.stringify(indexes.group)},"letter_index":${JSON.stringify(indexes.letter_index)},` +
+      `"group_letter_index":${JSON.stringify(indexes.group_letter_index)}}}`
+    );
+  }
+
+  /** What changed since `since`, or 1009 when the log cannot tell (compacted, or not this book's). */
+  async refresh(userId: number, since: number): Promise<ContactRefresh> {
+    const book = await this.repo.book(userId);
+    const current = Number(book?.sync_version ?? 0);
+    if (since === current) return { sync_version: current, list: {}, del: [] };
+    if (since > current || since < Number(book?.log_floor ?? 0)) throw fullReload();
+    const ids = await this.repo.changedSince(userId, since);
+    if (ids.length > REFRESH_MAX_CHANGES) throw fullReload();
+    const rows = await this.repo.rows(userId, ids);
+    const list: Record<string, Contact> = {};
+    for (const r of rows) if (r.deleted_at === null) list[String(r.id)] = contactOf(r);
+    const del = ids.filter((id) => !list[String(id)]).map(String);
+    const [indexRows, groups] = await Promise.all([this.repo.indexRows(userId), this.repo.groups(userId)]);
+    const indexes = buildIndexes(
+      indexRows,
+      groups.map((g) => g.name),
+    );
+    return { sync_version: current, list, del, ...indexes };
+  }
+
+  async detail(userId: number, id: number): Promise<Contact | RecycledContact> {
+    const row = await this.repo.row(userId, id);
+    if (!row) throw notFound();
+    return contactOf(row);
+  }
+
+  /** The avatar attachments of a save: only the user's own uploads, first one only. */
+  private async attachments(userId: number, input: unknown): Promise<ContactAttachment[]> {
+    if (input === undefined || input === null) return [];
+    if (!Array.isArray(input)) throw badRequest();
+    for (const a of input) {
+      const { fid, cloud_path } = (a ?? {}) as { fid?: unknown; cloud_path?: unknown };
+      if (fid !== AVATAR_FID || typeof cloud_path !== 'string' || !cloud_path) continue;
+      const key = avatarKeyOf(cloud_path);
+      if (!key || !(await this.repo.file(userId, key, FileKind.AVATAR))) {
+        throw invalid(ContactMsg.AVATAR_MISSING);
+      }
+      return [{ fid: AVATAR_FID, cloud_path }];
+    }
+    return [];
+  }
+
+  /** Creates (no server_id) or updates (server_id and its current version_code) a contact. */
+  async save(userId: number, data: unknown): Promise<ContactSaveResult> {
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest();
+    const input = data as {
+      server_id?: unknown;
+      version_code?: unknown;
+      content?: unknown;
+      attachment?: unknown;
+    };
+    const checked = validateContactContent(input.content);
+    if (!checked.ok) throw invalid(checked.message);
+    const body: ContactBody = {
+      content: checked.content,
+      attachment: await this.attachments(userId, input.attachment),
+    };
+    const hasId = input.server_id !== undefined && input.server_id !== null && input.server_id !== '';
+    const id = hasId ? Number(input.server_id) : null;
+    if (id !== null && !Number.isSafeInteger(id)) throw notFound();
+
+    const { result, syncVersion } = await changeBook(this.deps, userId, async (change) => {
+      await ensureGroups(change, [body], true);
+      if (id === null) {
+        const [newId] = await change.allocateIds(1);
+        if (newId === undefined) throw new Error('no id allocated');
+        change.insert(newId, body);
+        return { id: newId, version: change.version };
+      }
+      const row = await change.repo.row(userId, id);
+      if (!row || row.deleted_at !== null) throw notFound();
+      if (Number(input.version_code) !== Number(row.version_code)) throw stale();
+      // An unchanged save keeps its version: a second client's version_code stays valid.
+      if (sameBody(bodyOfDoc(row.doc), body)) return { id, version: Number(row.version_code) };
+      await change.update(id, body);
+      return { id, version: change.version };
+    });
+    const contact = contactOf((await this.repo.row(userId, result.id)) as ContactRow);
+    return {
+      sync_version: syncVersion,
+      optime: this.deps.clock.now(),
+      server_id: String(result.id),
+      version_code: result.version,
+      contact,
+    };
+  }
+
+  /**
+   * Moves contacts to the recycle bin. Every id must be the user's, in the book, at the
+   * version_code given; otherwise nothing is deleted.
+   */
+  async remove(userId: number, versions: Map<number, number>): Promise<ContactChangeResult> {
+    if (versions.size === 0) throw invalid(ContactMsg.NONE_SELECTED);
+    const ids = [...versions.keys()];
+    const { syncVersion } = await changeBook(this.deps, userId, async (change) => {
+      const rows = await change.repo.rows(userId, ids);
+      const alive = new Map(rows.filter((r) => r.deleted_at === null).map((r) => [Number(r.id), r]));
+      for (const [id, version] of versions) {
+        const row = alive.get(id);
+        if (!row) throw notFound();
+        if (Number(row.version_code) !== version) throw stale();
+      }
+      await change.toRecycleBin(ids);
+    });
+    return { sync_version: syncVersion, server_ids: ids.map(String) };
+  }
+
+  async version(userId: number): Promise<number> {
+    return currentVersion(this.repo, userId);
+  }
+
+  /** Space the contacts take: their stored docs and avatars. */
+  async usageBytes(userId: number): Promise<number> {
+    const [docs, avatars] = await Promise.all([
+      this.repo.contactBytes(userId),
+      this.repo.fileBytes(userId, FileKind.AVATAR),
+    ]);
+    return docs + avatars;
+  }
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import {
+  Code,
+  ContactApi,
+  ContactMsg,
+  compareContacts,
+  EXPORT_KEEP_HOURS,
+  type ExportResult,
+  ImportText,
+  RECYCLE_DAY_OFFSET_MINUTES,
+} from '@phonecloud/shared';
+import type { AppDeps } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { bodyOfDoc } from './doc.js';
+import { ContactsRepo, FileKind } from './repo.js';
+import { avatarKeyOf } from './service.js';
+import { writeCard } from './vcard-write.js';
+
+/** Export of the whole book as one vCard 3.0 file, fetched once through a session-gated URL. */
+export class ExportService {
+  private readonly repo: ContactsRepo;
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new ContactsRepo(deps.db);
+  }
+
+  private async photo(userId: number, cloudPath: string | undefined): Promise<Buffer | null> {
+    const key = cloudPath ? avatarKeyOf(cloudPath) : null;
+    if (!key || !(await this.repo.file(userId, key, FileKind.AVATAR))) return null;
+    try {
+      return await buffer(await this.deps.blobs.get(key));
+    } catch {
+      // A missing blob costs the card its photo, not the export.
+      return null;
+    }
+  }
+
+  async export(userId: number): Promise<ExportResult> {
+    const rows = await this.repo.aliveRows(userId);
+    if (rows.length === 0) throw new AppError(Code.NOTHING_TO_EXPORT, ContactMsg.EXPORT_EMPTY);
+    const order = (r: (typeof rows)[number]) => ({
+      letter_index: r.letter,
+      nameSpell: r.name_spell,
+      server_id: String(r.id),
+    });
+    rows.sort((a, b) => compareContacts(order(a), order(b)));
+    const cards: string[] = [];
+    for (const row of rows) {
+      const body = bodyOfDoc(row.doc);
+      cards.push(writeCard(body.content, await this.photo(userId, body.attachment[0]?.cloud_path)));
+    }
+    const text = `${cards.join('\r\n')}\r\n`;
+    const blob = await this.deps.blobs.put(Readable.from([Buffer.from(text, 'utf8')]));
+    const now = this.deps.clock.now();
+    const stamp = new Date(now + RECYCLE_DAY_OFFSET_MINUTES * 60_000)
+      .toISOString()
+      .slice(0, 19)
+      .replace(/[-:]/g, '')
+      .replace('T', '_');
+    const id = randomBytes(18).toString('base64url');
+    await this.repo.insertFile({
+      user_id: userId,
+      id,
+      kind: FileKind.EXPORT,
+      blob_key: blob.key,
+      name: ImportText.exportFileName(stamp),
+      size: blob.size,
+      created_at: now,
+      expires_at: now + EXPORT_KEEP_HOURS * 3600_000,
+    });
+    return { filePath: `${ContactApi.exportFile}/${id}`, count: rows.length };
+  }
+
+  async open(userId: number, id: string): Promise<{ stream: Readable; size: number; name: string } | null> {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+    const file = await this.repo.file(userId, id, FileKind.EXPORT);
+    if (!file || (file.expires_at !== null && Number(file.expires_at) <= this.deps.clock.now())) return null;
+    return { stream: await this.deps.blobs.get(file.blob_key), size: Number(file.size), name: file.name };
+  }
+}

@@ -1,0 +1,142 @@
+import {
+  AVATAR_FID,
+  type ContactAttachment,
+  type ContactContent,
+  ContactMsg,
+  type ImportFailure,
+  type ImportResult,
+  ImportText,
+  VCARD_EXTENSION,
+} from '@phonecloud/shared';
+import type { AppDeps } from '../../http/context.js';
+import { invalid } from '../../http/errors.js';
+import { AvatarError, AvatarService, normaliseAvatar } from './avatar.js';
+import { changeBook } from './book.js';
+import { bodyJsonOf, type PreparedBody } from './doc.js';
+import { ensureGroupTitles } from './groups.js';
+import { ContactsRepo } from './repo.js';
+import { decodeVcardFile, splitCards } from './vcard-lines.js';
+import { preparedChunks } from './vcard-pool.js';
+import type { PreparedCard } from './vcard-prepare.js';
+
+export interface UploadedFile {
+  name: string;
+  bytes: Buffer;
+}
+
+type ReadyCard = Extract<PreparedCard, { ok: true }>;
+
+const MAX_WARNINGS = 200;
+const BEGIN_LINE = /^[ \t]*BEGIN:VCARD[ \t\r]*$/im;
+
+/** What a card's row needs, with its avatar, and without the groups the book had no room for. */
+function preparedOf(
+  card: ReadyCard,
+  attachment: ContactAttachment[],
+  dropped: ReadonlySet<string>,
+): PreparedBody {
+  let { contentJson, groups } = card;
+  if (dropped.size > 0 && groups.some((g) => dropped.has(g))) {
+    const content = JSON.parse(contentJson) as ContactContent;
+    content.group = content.group.filter((g) => !dropped.has(g.groupTitle));
+    contentJson = JSON.stringify(content);
+    groups = content.group.map((g) => g.groupTitle);
+  }
+  // Groups dropped left the hash unchanged: groups are not identity.
+  return {
+    json: bodyJsonOf(contentJson, attachment),
+    spell: card.spell,
+    letter: card.letter,
+    groups: JSON.stringify(groups),
+    hash: card.hash,
+  };
+}
+
+/**
+ * vCard import: several files, each card on its own; bad cards are reported, not fatal. Reading
+ * and checking the cards runs on worker threads (vcard-pool.ts); avatars, duplicates and the
+ * book's one change happen here, chunk by chunk as the cards come back, in one transaction.
+ */
+export class ImportService {
+  private readonly avatars: AvatarService;
+  constructor(private readonly deps: AppDeps) {
+    this.avatars = new AvatarService(deps);
+  }
+
+  async import(userId: number, files: readonly UploadedFile[]): Promise<ImportResult> {
+    if (files.length === 0) throw invalid(ContactMsg.IMPORT_EMPTY);
+    if (files.some((f) => !f.name.toLowerCase().endsWith(VCARD_EXTENSION)))
+      throw invalid(ContactMsg.IMPORT_FORMAT);
+    const decoded = files.map((file) => ({ file, text: decodeVcardFile(file.bytes) }));
+    // Only a quick look before the book is touched: the cards are counted as they come back.
+    if (!decoded.some((d) => BEGIN_LINE.test(d.text) || splitCards(d.text).length > 0)) {
+      throw invalid(ContactMsg.IMPORT_NO_CARD);
+    }
+
+    const failed: ImportFailure[] = [];
+    const warnings: string[] = [];
+    const dropped = new Set<string>();
+    let total = 0;
+    let good = 0;
+    let added = 0;
+    // The same card twice (in the book already, or earlier in this import) is added once.
+    const seen = await new ContactsRepo(this.deps.db).aliveHashes(userId);
+    const { syncVersion } = await changeBook(this.deps, userId, async (change) => {
+      for (const { file, text } of decoded) {
+        const where = (index: number) => ImportText.where(files.length > 1 ? file.name : null, index);
+        for await (const chunk of preparedChunks(text)) {
+          total += chunk.length;
+          const fresh: Array<{ card: ReadyCard; attachment: ContactAttachment[] }> = [];
+          for (const card of chunk) {
+            const warn = (text: string) => {
+              if (warnings.length < MAX_WARNINGS) warnings.push(`${where(card.index)}：${text}`);
+            };
+            for (const w of card.warnings) warn(w);
+            if (!card.ok) {
+              failed.push({ file: file.name, index: card.index, name: card.name, reason: card.reason });
+              continue;
+            }
+            good++;
+            const photo = card.photo ? await this.avatar(card.photo, warn) : null;
+            if (seen.has(card.hash)) continue;
+            seen.add(card.hash);
+            const attachment = photo
+              ? [
+                  {
+                    fid: AVATAR_FID,
+                    cloud_path: await this.avatars.storeImage(userId, photo, 'vcard', change.repo),
+                  },
+                ]
+              : [];
+            fresh.push({ card, attachment });
+          }
+          const titles = fresh.map((f) => f.card.groups);
+          for (const t of await ensureGroupTitles(change, titles, false)) dropped.add(t);
+          const ids = await change.allocateIds(fresh.length);
+          for (const [i, f] of fresh.entries()) {
+            change.insertPrepared(ids[i] as number, preparedOf(f.card, f.attachment, dropped));
+          }
+          added += fresh.length;
+          // Written now, while the worker threads prepare the next chunks.
+          await change.flush();
+        }
+      }
+      // Undone with the whole change: the quick look above can be fooled by a line that is not one.
+      if (total === 0) throw invalid(ContactMsg.IMPORT_NO_CARD);
+      if (dropped.size > 0) warnings.push(ImportText.groupsDropped([...dropped]));
+    });
+    return { sync_version: syncVersion, total, added, duplicates: good - added, failed, warnings };
+  }
+
+  /** A card's photo made an avatar, or null with a warning when it is not a usable image. */
+  private async avatar(bytes: Uint8Array, warn: (text: string) => void): Promise<Buffer | null> {
+    try {
+      // From a worker it arrives as a plain Uint8Array.
+      return await normaliseAvatar(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    } catch (err) {
+      if (!(err instanceof AvatarError)) throw err;
+      warn(ImportText.photoBad(err.text));
+      return null;
+    }
+  }
+}

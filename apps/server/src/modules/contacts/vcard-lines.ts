@@ -1,0 +1,259 @@
+/**
+ * The text layer under ical.js: splits a file into cards and rewrites what ical.js cannot read
+ * (vCard 2.1 as Android writes it: bare parameters such as `TEL;CELL`, QUOTED-PRINTABLE values
+ * with soft line breaks, CHARSET, base64 photos ended by a blank line) into vCard 3.0 syntax.
+ * Cards of 3.0 and 4.0 pass through untouched except for QUOTED-PRINTABLE lines.
+ */
+
+export interface RawCard {
+  /** 1-based position in the file. */
+  index: number;
+  /** Logical (unfolded) lines between BEGIN:VCARD and END:VCARD. */
+  lines: string[];
+  /** Set when the card cannot be read at all (no END:VCARD). */
+  broken?: string;
+}
+
+const QP_RE = /[;:](?:ENCODING=)?QUOTED-PRINTABLE[;:]/i;
+const QP_ANYWHERE = /QUOTED-PRINTABLE/i;
+
+function isQuotedPrintable(line: string): boolean {
+  const colon = nameEnd(line);
+  return colon > 0 && QP_RE.test(`${line.slice(0, colon)}:`);
+}
+
+/** Index of the ':' that ends the name and parameters (quotes may hide a ':'). */
+function nameEnd(line: string): number {
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === '"') quoted = !quoted;
+    else if (ch === ':' && !quoted) return i;
+  }
+  return -1;
+}
+
+/** Decodes a file: UTF-8 (with or without BOM), UTF-16 with BOM, else GB18030 (old Chinese phones). */
+export function decodeVcardFile(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('gb18030').decode(bytes);
+  }
+}
+
+/** Unfolds lines (RFC folding, and QUOTED-PRINTABLE soft breaks) and cuts the file into cards. */
+export function splitCards(text: string): RawCard[] {
+  const logical: string[] = [];
+  for (const raw of text.split(/\r\n|\n|\r/)) {
+    const prev = logical.length - 1;
+    const last = logical[prev];
+    if (last?.endsWith('=') && isQuotedPrintable(last)) {
+      logical[prev] = last.slice(0, -1) + raw;
+    } else if (last !== undefined && (raw.startsWith(' ') || raw.startsWith('\t'))) {
+      logical[prev] = last + raw.slice(1);
+    } else if (raw.trim() !== '') {
+      logical.push(raw);
+    }
+  }
+  const cards: RawCard[] = [];
+  let current: RawCard | null = null;
+  for (const line of logical) {
+    const upper = line.trim().toUpperCase();
+    if (upper === 'BEGIN:VCARD') {
+      if (current) cards.push({ ...current, broken: 'END:VCARD missing' });
+      current = { index: cards.length + 1, lines: [] };
+    } else if (upper === 'END:VCARD') {
+      if (current) cards.push(current);
+      current = null;
+    } else if (current) {
+      current.lines.push(line);
+    }
+  }
+  if (current) cards.push({ ...current, broken: 'END:VCARD missing' });
+  return cards;
+}
+
+const END_LINE = /^END:VCARD[ \t]*(?:\r\n|\n|\r)/gim;
+
+/**
+ * Cuts a file's text into pieces of about `cards` cards each, only where `splitCards` of the
+ * pieces gives what it gives for the whole: right after an END:VCARD line that really ends a
+ * card (the line before it does not end with '=', so no QUOTED-PRINTABLE soft break swallows
+ * it, and the next line is not folded onto it). Where no such place comes, pieces grow.
+ */
+export function cutBetweenCards(text: string, cards: number): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  let seen = 0;
+  END_LINE.lastIndex = 0;
+  for (let m = END_LINE.exec(text); m; m = END_LINE.exec(text)) {
+    seen++;
+    const after = m.index + m[0].length;
+    const next = text[after];
+    const before = text.slice(Math.max(0, m.index - 3), m.index).replace(/[\r\n]+$/, '');
+    if (seen < cards || next === ' ' || next === '\t' || before.endsWith('=')) continue;
+    pieces.push(text.slice(start, after));
+    start = after;
+    seen = 0;
+  }
+  if (start < text.length) pieces.push(text.slice(start));
+  return pieces;
+}
+
+const ENCODINGS = new Set(['QUOTED-PRINTABLE', 'BASE64', 'B', '8BIT', '7BIT']);
+// Properties whose value is ';'-separated parts, and ones holding ','-separated lists.
+const STRUCTURED = new Set(['N', 'ADR', 'ORG', 'X-ANDROID-CUSTOM']);
+const LISTS = new Set(['CATEGORIES', 'NICKNAME']);
+const BINARY = new Set(['PHOTO', 'LOGO', 'SOUND', 'KEY']);
+
+/**
+ * Escapes a text value the vCard 3.0 way. ';' is escaped only inside structured values: ical.js
+ * (like RFC 6350) leaves a plain text value's '\\;' as it is.
+ */
+export function escapeText(s: string, structured = true): string {
+  const out = s
+    .replace(/\\/g, '\\\\')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\n|\r/g, '\\n');
+  return structured ? out.replace(/;/g, '\\;') : out;
+}
+
+/** Splits on `sep` where it is not escaped by a backslash. */
+export function splitUnescaped(value: string, sep: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i];
+    if (ch === '\\' && i + 1 < value.length) {
+      cur += ch + value[i + 1];
+      i++;
+    } else if (ch === sep) {
+      out.push(cur);
+      cur = '';
+    } else {
+      cur += ch;
+    }
+  }
+  out.push(cur);
+  return out;
+}
+
+function decodeQuotedPrintable(value: string, charset: string): string {
+  const bytes: number[] = [];
+  const raw = Buffer.from(value, 'utf8');
+  for (let i = 0; i < raw.length; i++) {
+    const b = raw[i] as number;
+    const hex = b === 0x3d ? raw.subarray(i + 1, i + 3).toString('latin1') : '';
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(b);
+    }
+  }
+  try {
+    return new TextDecoder(charset || 'utf-8').decode(Buffer.from(bytes));
+  } catch {
+    // An unknown CHARSET label: UTF-8 is what every current phone writes.
+    return new TextDecoder('utf-8').decode(Buffer.from(bytes));
+  }
+}
+
+interface Param {
+  key: string;
+  value: string;
+}
+
+function splitParams(part: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (const ch of part) {
+    if (ch === '"') quoted = !quoted;
+    if (ch === ';' && !quoted) {
+      out.push(cur);
+      cur = '';
+    } else {
+      cur += ch;
+    }
+  }
+  out.push(cur);
+  return out;
+}
+
+const quoteIfNeeded = (v: string) => (/[:;,]/.test(v) ? `"${v.replace(/"/g, '')}"` : v);
+
+/** Rewrites one logical line of a card of `version` into syntax ical.js reads. */
+function rewriteLine(line: string, v21: boolean): string {
+  const colon = nameEnd(line);
+  if (colon < 0) return line;
+  const [name = '', ...paramParts] = splitParams(line.slice(0, colon));
+  let value = line.slice(colon + 1);
+  const prop = (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name).toUpperCase();
+  if (prop === 'VERSION') return v21 ? 'VERSION:3.0' : line;
+  const qp = isQuotedPrintable(line);
+  if (!v21 && !qp) return line;
+
+  const params: Param[] = [];
+  const types: string[] = [];
+  let encoding = '';
+  let charset = '';
+  for (const p of paramParts) {
+    const eq = p.indexOf('=');
+    const key = (eq < 0 ? '' : p.slice(0, eq)).trim().toUpperCase();
+    const val = eq < 0 ? p.trim() : p.slice(eq + 1).trim();
+    if (!key && ENCODINGS.has(val.toUpperCase())) encoding = val.toUpperCase();
+    else if (!key || key === 'TYPE') types.push(...val.split(',').filter(Boolean));
+    else if (key === 'ENCODING') encoding = val.toUpperCase();
+    else if (key === 'CHARSET') charset = val;
+    else params.push({ key, value: val });
+  }
+
+  let out: string;
+  if (BINARY.has(prop) && (encoding === 'BASE64' || encoding === 'B')) {
+    out = value.replace(/\s+/g, '');
+    params.push({ key: 'ENCODING', value: 'b' });
+  } else {
+    if (qp) value = decodeQuotedPrintable(value, charset);
+    const unescape21 = (s: string) => s.replace(/\\;/g, ';');
+    if (STRUCTURED.has(prop)) {
+      out = splitUnescaped(value, ';')
+        .map((s) => escapeText(v21 || qp ? unescape21(s) : s))
+        .join(';');
+    } else if (LISTS.has(prop)) {
+      out = value
+        .split(',')
+        .map((s) => escapeText(unescape21(s), false))
+        .join(',');
+    } else {
+      out = escapeText(unescape21(value), prop.startsWith('X-'));
+    }
+  }
+  const head = [name, ...(types.length ? [`TYPE=${types.map(quoteIfNeeded).join(',')}`] : [])];
+  for (const p of params) head.push(`${p.key}=${p.value}`);
+  return `${head.join(';')}:${out}`;
+}
+
+/** A card's lines as ical.js can read them, between BEGIN and END. */
+export function normaliseCard(lines: readonly string[]): string {
+  const version =
+    lines
+      .find((l) => /^VERSION:/i.test(l.trim()))
+      ?.split(':')[1]
+      ?.trim() ?? '3.0';
+  const v21 = version === '2.1' || version === '2.0';
+  // 3.0 and 4.0 lines pass through unless QUOTED-PRINTABLE: most cards need no rewriting at all
+  // (the quick test may also match a value that merely mentions it; those take the long way).
+  const body = v21 || lines.some((l) => QP_ANYWHERE.test(l)) ? lines.map((l) => rewriteLine(l, v21)) : lines;
+  const versionAt = body.findIndex((l) => /^VERSION:/i.test(l));
+  if (versionAt === 0 && !body.some((l, i) => i > 0 && /^VERSION:/i.test(l))) {
+    return `BEGIN:VCARD\r\n${body.join('\r\n')}\r\nEND:VCARD`;
+  }
+  // vCard 4.0 must name its version first; 3.0 has no such rule, so the order is fixed here.
+  const versionLine = body[versionAt] ?? 'VERSION:3.0';
+  const rest = body.filter((l) => !/^VERSION:/i.test(l));
+  return ['BEGIN:VCARD', versionLine, ...rest, 'END:VCARD'].join('\r\n');
+}

@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { cutBetweenCards, splitCards } from './vcard-lines.js';
+import { type PreparedCard, prepareCards } from './vcard-prepare.js';
+
+/**
+ * Only the bundled server has the worker's own file (build.mjs makes it next to main.js); run
+ * from its sources (the tests), every card is prepared on this thread by the same code.
+ */
+const WORKER_FILE = fileURLToPath(new URL('./vcard-worker.js', import.meta.url));
+/** Cards per chunk: small enough that writing starts early, large enough that handing over pays. */
+const CHUNK = 500;
+/** One per core (this thread mostly waits or writes while they work), at most four. */
+const WORKERS = Math.max(1, Math.min(4, availableParallelism()));
+
+interface Reply {
+  id: number;
+  prepared?: PreparedCard[];
+  error?: string;
+}
+
+class PrepareThread {
+  private readonly worker = new Worker(WORKER_FILE);
+  private readonly pending = new Map<number, (r: Reply) => void>();
+  private nextId = 1;
+  dead = false;
+
+  constructor() {
+    // An idle worker does not keep the process alive; it is referenced while it has work.
+    this.worker.unref();
+    this.worker.on('message', (r: Reply) => {
+      this.pending.get(r.id)?.(r);
+      this.pending.delete(r.id);
+      if (this.pending.size === 0) this.worker.unref();
+    });
+    const fail = (error: string) => {
+      this.dead = true;
+      for (const done of this.pending.values()) done({ id: 0, error });
+      this.pending.clear();
+    };
+    this.worker.on('error', (err) => fail(err.message));
+    this.worker.on('exit', (code) => fail(`import worker exited (${code})`));
+  }
+
+  prepare(text: string): Promise<PreparedCard[]> {
+    return new Promise((resolve, reject) => {
+      if (this.dead) return reject(new Error('import worker is gone'));
+      const id = this.nextId++;
+      this.pending.set(id, (r) => (r.prepared ? resolve(r.prepared) : reject(new Error(r.error))));
+      this.worker.ref();
+      this.worker.postMessage({ id, text });
+    });
+  }
+}
+
+const threads: PrepareThread[] = [];
+function thread(n: number): PrepareThread {
+  const t = threads[n];
+  if (t && !t.dead) return t;
+  const fresh = new PrepareThread();
+  threads[n] = fresh;
+  return fresh;
+}
+
+/**
+ * The cards of a file's text, prepared in chunks answered in the cards' order (indexes count
+ * from the file's start). In the bundled server, when the text holds two chunks or more, it is
+ * cut between cards and every piece handed to the worker threads at once, which split and
+ * prepare it; this thread only waits for them in order and spends the time writing the chunks
+ * already back (see vcard-import.ts), so reading and writing overlap, and this thread, which
+ * serves every other request, never parses a card of a large import.
+ */
+export async function* preparedChunks(text: string): AsyncGenerator<PreparedCard[]> {
+  const pieces = existsSync(WORKER_FILE) ? cutBetweenCards(text, CHUNK) : [];
+  if (pieces.length < 2) {
+    const cards = splitCards(text);
+    for (let i = 0; i < cards.length; i += CHUNK) yield prepareCards(cards.slice(i, i + CHUNK));
+    return;
+  }
+  // A worker that fails has its piece done here: the import does not depend on it.
+  const jobs = pieces.map((piece, n) =>
+    thread(n % WORKERS)
+      .prepare(piece)
+      .catch(() => prepareCards(splitCards(piece))),
+  );
+  let before = 0;
+  for (const job of jobs) {
+    const chunk = await job;
+    for (const card of chunk) card.index += before;
+    before += chunk.length;
+    yield chunk;
+  }
+}

@@ -1,0 +1,148 @@
+import {
+  CONTACT_FIELD_MAX,
+  CONTACT_NOTE_MAX,
+  type ContactContent,
+  ContactMsg,
+  checkEventDate,
+  GROUP_NAME_MAX,
+  ImportText,
+  isValidContactEmail,
+  isValidWebsite,
+  letterOf,
+  nameSpell,
+  normalizeContactContent,
+  validateContactContent,
+} from '@phonecloud/shared';
+import { contentHash, displayNameOf } from './doc.js';
+import type { RawCard } from './vcard-lines.js';
+import { readCard } from './vcard-read.js';
+
+/**
+ * A card read, fitted to the rules and checked, with what its row needs that does not depend on
+ * the book: the part of an import that is pure computation, so it can run on worker threads.
+ */
+export type PreparedCard =
+  | {
+      index: number;
+      ok: true;
+      /** Texts for the report, in the card's order (the caller puts where they came from first). */
+      warnings: string[];
+      contentJson: string;
+      hash: string;
+      spell: string;
+      letter: string;
+      groups: string[];
+      photo: Uint8Array | null;
+    }
+  | { index: number; ok: false; warnings: string[]; name: string; reason: string };
+
+const cut = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
+
+/**
+ * Makes what a card held fit the rules of spec §5 where it can: overlong texts are cut, phone
+ * numbers lose characters a phone may store but the portal does not (pauses, letters), and
+ * entries that cannot be fixed (bad e-mail, website or date) are dropped with a warning. What it
+ * answers is meant for validateContactContent.
+ */
+export function fitRules(input: ContactContent, warn: (text: string) => void): ContactContent {
+  const c = normalizeContactContent(input);
+  const name = c.name[0];
+  if (name && !name.display_name) {
+    name.display_name =
+      c.nickname[0]?.name || c.organization[0]?.company || c.phone[0]?.number || c.email[0]?.address || '';
+  }
+  for (const n of c.name) {
+    n.display_name = cut(n.display_name, CONTACT_FIELD_MAX);
+    n.given_name = cut(n.given_name, CONTACT_FIELD_MAX);
+    n.phonetic_family_name = cut(n.phonetic_family_name, CONTACT_FIELD_MAX);
+  }
+  for (const o of c.organization) {
+    o.company = cut(o.company, CONTACT_FIELD_MAX);
+    o.title = cut(o.title, CONTACT_FIELD_MAX);
+  }
+  c.phone = c.phone.filter((p) => {
+    p.number = cut(p.number.replace(/[^0-9()+\-.*# ]/g, '').trim(), CONTACT_FIELD_MAX);
+    if (!p.number) warn(ImportText.phoneUnreadable);
+    return Boolean(p.number);
+  });
+  c.email = c.email.filter((e) => {
+    const ok = e.address.length <= CONTACT_FIELD_MAX && isValidContactEmail(e.address);
+    if (!ok) warn(ImportText.emailBad(e.address));
+    return ok;
+  });
+  for (const i of c.im) {
+    i.address = cut(i.address, CONTACT_FIELD_MAX);
+    i.custom_protocol = cut(i.custom_protocol, CONTACT_FIELD_MAX);
+  }
+  for (const a of c['postal-address']) {
+    a.formatted_address = cut(a.formatted_address, CONTACT_FIELD_MAX);
+    a.street = cut(a.street, CONTACT_FIELD_MAX);
+  }
+  c.event = c.event.filter((e) => {
+    const check = checkEventDate(e.start_date, e.lunar_or_solar);
+    if (!check.ok) warn(ImportText.dateBad(e.start_date));
+    return check.ok;
+  });
+  for (const n of c.note) {
+    if (n.note.length > CONTACT_NOTE_MAX) warn(ImportText.noteCut(CONTACT_NOTE_MAX));
+    n.note = cut(n.note, CONTACT_NOTE_MAX);
+  }
+  for (const n of c.nickname) n.name = cut(n.name, CONTACT_FIELD_MAX);
+  c.website = c.website.filter((w) => {
+    const ok = w.url.length <= CONTACT_FIELD_MAX && isValidWebsite(w.url);
+    if (!ok) warn(ImportText.websiteBad(w.url));
+    return ok;
+  });
+  for (const g of c.group) g.groupTitle = cut(g.groupTitle, GROUP_NAME_MAX);
+  // Not normalised again here: validateContactContent, which every caller runs next, does it.
+  return c;
+}
+
+/** The card's name for a report, read from its raw lines when ical.js could not. */
+function rawName(card: RawCard): string {
+  const fn = card.lines.find((l) => /^FN[;:]/i.test(l));
+  const value = fn?.slice(fn.indexOf(':') + 1) ?? '';
+  return /QUOTED-PRINTABLE/i.test(fn ?? '') ? '' : value.slice(0, CONTACT_FIELD_MAX);
+}
+
+/** Reads and checks each card on its own: a bad one is answered as a failure, not thrown. */
+export function prepareCards(cards: readonly RawCard[]): PreparedCard[] {
+  return cards.map((card): PreparedCard => {
+    const warnings: string[] = [];
+    const fail = (reason: string, name = rawName(card)): PreparedCard => ({
+      index: card.index,
+      ok: false,
+      warnings,
+      name,
+      reason,
+    });
+    if (card.broken) return fail(ContactMsg.IMPORT_CARD_BROKEN);
+    let read: ReturnType<typeof readCard>;
+    try {
+      read = readCard(card);
+    } catch {
+      return fail(ContactMsg.IMPORT_CARD_BROKEN);
+    }
+    warnings.push(...read.warnings);
+    const checked = validateContactContent(fitRules(read.content, (w) => warnings.push(w)));
+    if (!checked.ok) {
+      return fail(
+        checked.message === ContactMsg.NAME_REQUIRED ? ContactMsg.IMPORT_CARD_NO_NAME : checked.message,
+      );
+    }
+    const content = checked.content;
+    const name = displayNameOf(content);
+    const spell = nameSpell(name);
+    return {
+      index: card.index,
+      ok: true,
+      warnings,
+      contentJson: JSON.stringify(content),
+      hash: contentHash(content),
+      spell,
+      letter: letterOf(name, spell),
+      groups: content.group.map((g) => g.groupTitle),
+      photo: read.photo,
+    };
+  });
+}

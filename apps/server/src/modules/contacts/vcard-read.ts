@@ -1,0 +1,280 @@
+import {
+  type AddressEntry,
+  CalendarKind,
+  type ContactContent,
+  type EventEntry,
+  EventType,
+  type ImEntry,
+  ImProtocol,
+  ImportText,
+  type OrganizationEntry,
+} from '@phonecloud/shared';
+import ICAL from 'ical.js';
+import { normaliseCard, type RawCard, splitUnescaped } from './vcard-lines.js';
+import {
+  addressCode,
+  DEFAULT_EVENT,
+  DEFAULT_NICKNAME,
+  emailCode,
+  IM_PROPERTIES,
+  IMPP_SCHEMES,
+  imTypeCode,
+  organizationCode,
+  phoneCode,
+  SERVICE_TYPES,
+  websiteCode,
+  X_CALENDAR,
+  X_CODE,
+} from './vcard-map.js';
+
+/** A jCard property: [name, params, value type, ...values]. */
+type Prop = [string, Record<string, unknown>, string, ...unknown[]];
+
+export interface ReadCard {
+  /** Content as read, before the rules of spec §5 are applied. */
+  content: ContactContent;
+  photo: Buffer | null;
+  warnings: string[];
+}
+
+const HAN_RE = /\p{Script=Han}/u;
+const ANDROID_EVENT = 'vnd.android.cursor.item/contact_event';
+const ANDROID_NICKNAME = 'vnd.android.cursor.item/nickname';
+
+const NONE: readonly string[] = [];
+
+function strings(v: unknown): readonly string[] {
+  if (typeof v === 'string') return [v];
+  if (v === undefined) return NONE;
+  if (Array.isArray(v)) return v.flatMap(strings);
+  if (typeof v === 'number') return [String(v)];
+  return NONE;
+}
+// Imports read thousands of cards: the common shapes (one plain value, no parameters) go first.
+const textOf = (p: Prop) =>
+  p.length === 4 && typeof p[3] === 'string' ? p[3] : strings(p.slice(3)).join(',');
+const partsOf = (p: Prop): string[] =>
+  Array.isArray(p[3]) ? p[3].map((x) => strings(x).join(' ')) : [...strings(p[3])];
+function typesOf(p: Prop): readonly string[] {
+  const raw = p[1].type;
+  if (raw === undefined) return NONE;
+  if (typeof raw === 'string' && !raw.includes(',')) return [raw.trim().toLowerCase()];
+  return strings(raw)
+    .flatMap((t) => t.split(','))
+    .map((t) => t.trim().toLowerCase());
+}
+const isPref = (p: Prop) => typesOf(p).includes('pref') || strings(p[1].pref).length > 0;
+const groupOf = (p: Prop) => (p[1].group === undefined ? '' : (strings(p[1].group)[0]?.toLowerCase() ?? ''));
+function codeParam(p: Prop): number | null {
+  const raw = p[1][X_CODE];
+  if (raw === undefined) return null;
+  const v = Number(strings(raw)[0]);
+  return Number.isInteger(v) ? v : null;
+}
+/** ical.js leaves X- properties raw; this reads their 3.0 escapes. */
+const unescapeRaw = (s: string) =>
+  s.replace(/\\([\\,;nN])/g, (_m, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
+
+/** 'YYYY-MM-DD' from the date spellings vCards use; null when there is no full date. */
+export function readDate(value: string): string | null {
+  const m = /^(\d{4})-?(\d{1,2})-?(\d{1,2})/.exec(value.trim());
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+}
+
+function photoOf(p: Prop, warnings: string[]): Buffer | null {
+  const value = strings(p[3])[0] ?? '';
+  const encoding = strings(p[1].encoding)[0]?.toLowerCase();
+  if (encoding === 'b' || encoding === 'base64' || p[2] === 'binary') return Buffer.from(value, 'base64');
+  const data = /^data:[^,]*;base64,(.*)$/is.exec(value);
+  if (data?.[1]) return Buffer.from(data[1], 'base64');
+  if (value) warnings.push(ImportText.photoLink);
+  return null;
+}
+
+/** Pairs ORG/TITLE and ADR/LABEL: by item group when grouped, else by order; answers the unpaired too. */
+function pairUp(main: Prop[], side: Prop[]): { pairs: Array<[Prop, Prop | undefined]>; rest: Prop[] } {
+  const grouped = new Map(side.filter((s) => groupOf(s)).map((s) => [groupOf(s), s]));
+  const loose = side.filter((s) => !groupOf(s));
+  const used = new Set<Prop>();
+  const pairs = main.map((m): [Prop, Prop | undefined] => {
+    const s = groupOf(m) ? grouped.get(groupOf(m)) : loose.shift();
+    if (s) used.add(s);
+    return [m, s];
+  });
+  return { pairs, rest: side.filter((s) => !used.has(s)) };
+}
+
+/** Reads one card; throws when ical.js cannot parse it (the caller reports the card). */
+export function readCard(raw: RawCard): ReadCard {
+  const parsed = ICAL.parse(normaliseCard(raw.lines)) as unknown;
+  const jcard = (Array.isArray(parsed) && parsed[0] === 'vcard' ? parsed : (parsed as unknown[])[0]) as [
+    string,
+    Prop[],
+  ];
+  const props = jcard[1];
+  const warnings: string[] = [];
+  const byName = new Map<string, Prop[]>();
+  for (const p of props) {
+    const list = byName.get(p[0]);
+    if (list) list.push(p);
+    else byName.set(p[0], [p]);
+  }
+  const all = (name: string): Prop[] => byName.get(name) ?? [];
+  const first = (name: string) => byName.get(name)?.[0];
+  const c: ContactContent = {
+    name: [],
+    organization: [],
+    phone: [],
+    email: [],
+    im: [],
+    'postal-address': [],
+    event: [],
+    note: [],
+    nickname: [],
+    website: [],
+    group: [],
+  };
+
+  // Name: FN as shown, N for the given name; Android's phonetic family name, else SORT-STRING.
+  const n = first('n');
+  const [family = '', given = '', middle = '', prefix = '', suffix = ''] = n ? partsOf(n) : [];
+  const fn = first('fn');
+  const composed = HAN_RE.test(family + given)
+    ? family + middle + given
+    : [prefix, given, middle, family, suffix].filter(Boolean).join(' ');
+  const phonetic = ['x-phonetic-last-name', 'sort-string']
+    .map((name) => first(name))
+    .map((p) => (p ? unescapeRaw(textOf(p)) : ''))
+    .find(Boolean);
+  c.name.push({
+    is_primary: 1,
+    display_name: (fn ? textOf(fn) : '') || composed,
+    given_name: given,
+    phonetic_family_name: phonetic ?? '',
+  });
+
+  const orgs = pairUp(all('org'), all('title'));
+  for (const [org, title] of orgs.pairs) {
+    const entry: OrganizationEntry = {
+      is_primary: isPref(org) ? 1 : 0,
+      company: partsOf(org).filter(Boolean).join(' '),
+      type: codeParam(org) ?? organizationCode(typesOf(org)),
+      title: title ? textOf(title) : '',
+    };
+    c.organization.push(entry);
+  }
+  for (const t of orgs.rest) {
+    c.organization.push({ is_primary: 0, company: '', type: organizationCode([]), title: textOf(t) });
+  }
+
+  for (const p of all('tel')) {
+    c.phone.push({
+      is_primary: isPref(p) ? 1 : 0,
+      number: textOf(p).replace(/^tel:/i, ''),
+      type: codeParam(p) ?? phoneCode(typesOf(p)),
+    });
+  }
+  for (const p of all('email')) {
+    c.email.push({
+      is_primary: isPref(p) ? 1 : 0,
+      address: textOf(p).replace(/^mailto:/i, ''),
+      type: codeParam(p) ?? emailCode(typesOf(p)),
+    });
+  }
+
+  for (const p of props) {
+    const protocol = IM_PROPERTIES[p[0]];
+    if (protocol !== undefined) {
+      c.im.push({
+        protocol,
+        custom_protocol: '',
+        address: unescapeRaw(textOf(p)),
+        type: codeParam(p) ?? imTypeCode(typesOf(p)),
+      });
+    } else if (p[0] === 'impp') {
+      c.im.push(readImpp(p));
+    }
+  }
+
+  for (const [adr, label] of pairUp(all('adr'), all('label')).pairs) {
+    const [, ext = '', street = '', locality = '', region = '', code = '', country = ''] = partsOf(adr);
+    const parts = [street, ext].filter(Boolean).join(' ');
+    const composedAddress = HAN_RE.test(country + region + locality + parts)
+      ? [country, region, locality, parts].join('')
+      : [parts, locality, region, code, country].filter(Boolean).join(', ');
+    const labelParam = strings(adr[1].label)[0];
+    const entry: AddressEntry = {
+      is_primary: isPref(adr) ? 1 : 0,
+      formatted_address: (label ? textOf(label) : labelParam) || composedAddress,
+      street: parts,
+      type: codeParam(adr) ?? addressCode(typesOf(adr)),
+    };
+    c['postal-address'].push(entry);
+  }
+
+  readEvents(props, c.event, warnings);
+
+  for (const p of all('note')) c.note.push({ note: textOf(p) });
+  for (const p of all('nickname')) {
+    for (const name of strings(p.slice(3))) {
+      c.nickname.push({ name, type: codeParam(p) ?? DEFAULT_NICKNAME });
+    }
+  }
+  for (const p of all('url')) {
+    c.website.push({ url: textOf(p), type: codeParam(p) ?? websiteCode(typesOf(p)) });
+  }
+  for (const p of all('categories')) {
+    for (const title of strings(p.slice(3))) c.group.push({ groupTitle: title.trim() });
+  }
+  for (const p of all('x-android-custom')) {
+    const [kind = '', data1 = '', data2 = ''] = splitUnescaped(textOf(p), ';').map(unescapeRaw);
+    if (kind === ANDROID_NICKNAME && data1) {
+      c.nickname.push({ name: data1, type: Number(data2) || DEFAULT_NICKNAME });
+    }
+  }
+
+  const photo = first('photo');
+  return { content: c, photo: photo ? photoOf(photo, warnings) : null, warnings };
+}
+
+function readImpp(p: Prop): ImEntry {
+  const value = textOf(p);
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase() ?? '';
+  const service = strings(p[1]['x-service-type'])[0]?.trim() ?? '';
+  const known = SERVICE_TYPES[service.toLowerCase()] ?? IMPP_SCHEMES[scheme];
+  const address =
+    scheme && (IMPP_SCHEMES[scheme] !== undefined || scheme === 'x-apple')
+      ? value.slice(scheme.length + 1)
+      : value;
+  return {
+    protocol: known ?? ImProtocol.CUSTOM,
+    custom_protocol: known === undefined ? service || scheme : '',
+    address: address.replace(/^\/\//, ''),
+    type: codeParam(p) ?? imTypeCode(typesOf(p)),
+  };
+}
+
+function readEvents(props: Prop[], out: EventEntry[], warnings: string[]) {
+  const push = (p: Prop, value: string, type: number) => {
+    const date = readDate(value);
+    if (!date) {
+      warnings.push(ImportText.dateNoYear(value));
+      return;
+    }
+    const lunar = strings(p[1][X_CALENDAR])[0]?.toLowerCase() === 'lunar';
+    out.push({
+      is_primary: isPref(p) ? 1 : 0,
+      start_date: date,
+      lunar_or_solar: lunar ? CalendarKind.LUNAR : CalendarKind.SOLAR,
+      type,
+    });
+  };
+  for (const p of props) {
+    if (p[0] === 'bday') push(p, textOf(p), codeParam(p) ?? EventType.BIRTHDAY);
+    else if (p[0] === 'anniversary' || p[0] === 'x-anniversary') push(p, textOf(p), EventType.ANNIVERSARY);
+    else if (p[0] === 'x-android-custom') {
+      const [kind = '', date = '', type = ''] = splitUnescaped(textOf(p), ';').map(unescapeRaw);
+      if (kind === ANDROID_EVENT) push(p, date, type === '' ? DEFAULT_EVENT : Number(type));
+    }
+  }
+}

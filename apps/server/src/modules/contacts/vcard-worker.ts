@@ -1,0 +1,24 @@
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { splitCards } from './vcard-lines.js';
+import { prepareCards } from './vcard-prepare.js';
+
+/**
+ * Entry of the import's worker threads, bundled on its own as dist/vcard-worker.js: splits the
+ * piece of a file it is sent into cards, prepares them and answers them in order.
+ */
+// Below the thread that serves requests (on Linux this applies to this thread only): an import
+// is background work, and that thread also writes the cards these threads prepare.
+try {
+  setPriority(0, 10);
+} catch {
+  // Not allowed here: the same work at the same priority.
+}
+
+parentPort?.on('message', (msg: { id: number; text: string }) => {
+  try {
+    parentPort?.postMessage({ id: msg.id, prepared: prepareCards(splitCards(msg.text)) });
+  } catch (err) {
+    parentPort?.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
+  }
+});

@@ -1,0 +1,32 @@
+import { ServiceId } from '@phonecloud/shared';
+import type { AppModule } from '../module.js';
+import { downloadRoutes } from './download-routes.js';
+import { QuickUpload } from './quick.js';
+import { seedDrive } from './seed.js';
+import { DriveService } from './service.js';
+import { tokenRoutes } from './token-routes.js';
+import { uploadHostRoutes } from './upload-host.js';
+import { Uploads } from './uploads.js';
+import { v1Routes } from './v1-routes.js';
+import { v2Routes } from './v2-routes.js';
+
+/** The cloud drive: one drive per user behind two API faces (v2 JSON, v1 .json) and the upload host. */
+export const driveModule: AppModule = {
+  name: 'drive',
+  serviceId: ServiceId.DRIVE,
+  async routes(app, deps) {
+    const drive = new DriveService(deps);
+    const uploads = new Uploads(drive);
+    await app.register(tokenRoutes(deps));
+    await app.register(v2Routes(drive, uploads));
+    await app.register(v1Routes(drive));
+    await app.register(uploadHostRoutes(drive, uploads, new QuickUpload(drive, uploads)));
+    await app.register(downloadRoutes(drive));
+  },
+  async usage(deps, userId) {
+    // Recycle-bin items count until they are purged.
+    const q = await new DriveService(deps).quota.usage(userId);
+    return { kind: 'drive', bytes: q.used };
+  },
+  seedDemo: seedDrive,
+};

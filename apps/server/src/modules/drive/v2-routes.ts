@@ -1,0 +1,111 @@
+import type { Readable } from 'node:stream';
+import { Code, DriveCode, DriveMsg, V2_BATCH_MAX, type V2BatchResponse } from '@phonecloud/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
+import { parse } from '../../http/parse.js';
+import { bearerAuth, driveUser } from './auth.js';
+import { PART_PATH, type PartClaims } from './links.js';
+import type { DriveService } from './service.js';
+import { verifyToken } from './tokens.js';
+import type { Uploads } from './uploads.js';
+import { type V2Ctx, v2Calls } from './v2-calls.js';
+
+/** Calls a batch may carry: the spec names move and delete; rename and the bin's own fit the same shape. */
+const BATCHABLE = new Set([
+  '/file/move',
+  '/file/delete',
+  '/file/update',
+  '/recyclebin/restore',
+  '/recyclebin/delete',
+]);
+
+const BatchBody = z.object({
+  resource: z.literal('file').optional(),
+  requests: z
+    .array(
+      z.object({
+        id: z.string(),
+        method: z.string().default('POST'),
+        url: z.string(),
+        body: z.record(z.string(), z.unknown()).default({}),
+      }),
+    )
+    .min(1),
+});
+
+/** The newer variant: JSON POSTs under /v2 with a bearer drive token (no cookie, so no CSRF check). */
+export function v2Routes(drive: DriveService, uploads: Uploads) {
+  const deps = drive.deps;
+  const calls = v2Calls(drive, uploads);
+  return async (app: FastifyInstance) => {
+    const opts = { preHandler: bearerAuth(deps, drive), config: { csrf: false } };
+    const ctxOf = (req: FastifyRequest): V2Ctx => {
+      const userId = driveUser(req);
+      return { req, userId, driveId: String(userId) };
+    };
+
+    for (const [path, call] of Object.entries(calls)) {
+      app.post(`/v2${path}`, opts, async (req) => ok(await call(ctxOf(req), req.body)));
+    }
+
+    app.post('/v2/batch', opts, async (req) => {
+      const b = parse(BatchBody, req.body);
+      if (b.requests.length > V2_BATCH_MAX)
+        throw new AppError(DriveCode.BATCH_TOO_LARGE, DriveMsg.DELETE_LIMIT);
+      const ctx = ctxOf(req);
+      const responses: V2BatchResponse[] = [];
+      // One after the other: moves of the same batch may depend on each other's results.
+      for (const r of b.requests) {
+        const call = BATCHABLE.has(r.url) && r.method.toUpperCase() === 'POST' ? calls[r.url] : undefined;
+        if (!call) {
+          responses.push({
+            id: r.id,
+            status: 404,
+            body: { code: Code.INVALID, message: `unsupported: ${r.url}` },
+          });
+          continue;
+        }
+        try {
+          responses.push({ id: r.id, status: 200, body: ok(await call(ctx, r.body)) });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          responses.push({ id: r.id, status: 200, body: { code: err.code, message: err.message } });
+        }
+      }
+      return ok({ responses });
+    });
+
+    // Part uploads: the signed URL is the credential; the body is the raw bytes, streamed.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+      scope.put<{ Querystring: { t?: string } }>(
+        PART_PATH,
+        { config: { csrf: false } },
+        async (req, reply) => {
+          const v = verifyToken<PartClaims>(deps.config.sessionSecret, 'part', req.query.t, deps.clock.now());
+          if (!v.ok) {
+            req.raw.resume();
+            return reply
+              .status(403)
+              .send({ code: 403, message: v.expired ? 'upload url expired' : 'bad upload url' });
+          }
+          const length = Number(req.headers['content-length']);
+          const declared = Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+          const part = await uploads.putPart(
+            v.payload.u,
+            v.payload.up,
+            v.payload.n,
+            req.raw as Readable,
+            declared,
+          );
+          return reply
+            .header('etag', `"${part.etag}"`)
+            .send(ok({ part_number: v.payload.n, size: part.size }));
+        },
+      );
+    });
+  };
+}

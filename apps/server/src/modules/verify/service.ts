@@ -1,0 +1,73 @@
+import {
+  Code,
+  Msg,
+  maskEmail,
+  maskPhone,
+  type VerifyInfo,
+  type VerifyScope,
+  VerifyType,
+} from '@phonecloud/shared';
+import type { AppDeps, SessionInfo } from '../../http/context.js';
+import { AppError, invalid } from '../../http/errors.js';
+import { CaptchaService } from '../captcha/service.js';
+import { type Channel, CodeService } from '../codes/service.js';
+import { UsersRepo } from '../users/repo.js';
+
+export const captchaOwner = (session: SessionInfo) => `sid:${session.id}`;
+
+/** The second verification of the portal: captcha, then a code to a bound phone or e-mail. */
+export class VerifyService {
+  private readonly users: UsersRepo;
+  readonly captcha: CaptchaService;
+  private readonly codes: CodeService;
+
+  constructor(private readonly deps: AppDeps) {
+    this.users = new UsersRepo(deps.db);
+    this.captcha = new CaptchaService(deps);
+    this.codes = new CodeService(deps);
+  }
+
+  private async user(session: SessionInfo) {
+    const user = await this.users.byId(session.userId);
+    if (!user) throw new AppError(Code.NOT_LOGGED_IN);
+    return user;
+  }
+
+  async info(session: SessionInfo): Promise<VerifyInfo> {
+    const user = await this.user(session);
+    return {
+      phone: user.phone ? maskPhone(user.phone) : '',
+      email: user.email ? maskEmail(user.email) : '',
+    };
+  }
+
+  async sendTicket(session: SessionInfo, scope: VerifyScope, verifyType: number): Promise<void> {
+    const user = await this.user(session);
+    const channel: Channel = verifyType === VerifyType.SMS ? 'sms' : 'email';
+    const to = channel === 'sms' ? user.phone : user.email;
+    if (!to) throw invalid(Msg.CHANNEL_NOT_BOUND);
+    if (!(await this.captcha.consumePass(captchaOwner(session), 'verify'))) {
+      throw new AppError(Code.CAPTCHA_REQUIRED);
+    }
+    const product = this.deps.config.productName;
+    await this.codes.issue({
+      purpose: `verify:${scope}:u:${user.id}:${verifyType}`,
+      channel,
+      to,
+      rateKeys: [`send:u:${user.id}:${channel}`],
+      describe: (code) => `【${product}】您的安全验证码为${code}，10分钟内有效。如非本人操作，请忽略本消息。`,
+    });
+  }
+
+  /** Checks the code; on success the session holds a fresh verification for the scope. */
+  async checkTicket(session: SessionInfo, scope: VerifyScope, verifyType: number, ticket: string) {
+    await this.codes.consume(`verify:${scope}:u:${session.userId}:${verifyType}`, ticket);
+    const now = this.deps.clock.now();
+    const column = scope === 'finder' ? 'verified_finder_at' : 'verified_main_at';
+    await this.deps.db
+      .updateTable('sessions')
+      .set({ [column]: now })
+      .where('id', '=', session.id)
+      .execute();
+  }
+}

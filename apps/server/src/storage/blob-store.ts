@@ -1,0 +1,42 @@
+import type { Readable } from 'node:stream';
+import type { BlobStaging } from './staging.js';
+
+/** What a stored blob is known by: its SHA-256 is the key; MD5 and SHA-1 come from the same pass. */
+export interface BlobInfo {
+  key: string;
+  size: number;
+  sha256: string;
+  md5: string;
+  sha1: string;
+}
+
+export interface ByteRange {
+  /** First byte, inclusive. */
+  start: number;
+  /** Last byte, inclusive. */
+  end: number;
+}
+
+/**
+ * Content-addressed storage for drive files, avatars, note attachments and exports.
+ * `put` never leaves a half blob under a key: data is written aside, hashed, then moved in place.
+ */
+export interface BlobStore {
+  /** Stores a stream; `maxBytes` aborts (and leaves nothing) when the stream runs longer. */
+  put(data: Readable, opts?: { maxBytes?: number }): Promise<BlobInfo>;
+  /** Reads a blob or a byte range of it. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  /** Size of a blob, or null when absent. */
+  stat(key: string): Promise<{ size: number } | null>;
+  delete(key: string): Promise<void>;
+  /** Removes leftovers of writes that never finished (a crashed process), older than a day. */
+  sweep?(now: number): Promise<void>;
+  /** Multi-part uploads written in place, where the store can write at offsets (see staging.ts). */
+  readonly staging?: BlobStaging;
+}
+
+export class BlobTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`blob exceeds ${maxBytes} bytes`);
+  }
+}

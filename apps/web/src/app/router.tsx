@@ -1,0 +1,28 @@
+import { GATED_AREAS } from '@phonecloud/shared';
+import { lazy } from 'react';
+import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { HomePage } from '../features/home/HomePage';
+import { AREAS } from './areas';
+import { PortalLayout } from './layout/PortalLayout';
+
+const VerifyGate = lazy(() => import('../features/verify/VerifyGate'));
+const areaPages = AREAS.map((area) => ({ path: area.path, Page: lazy(area.load) }));
+
+export function PortalRouter() {
+  return (
+    <HashRouter>
+      <Routes>
+        <Route element={<PortalLayout />}>
+          <Route path="/home/index" element={<HomePage />} />
+          {GATED_AREAS.map((area) => (
+            <Route key={area} path={`/${area}.check`} element={<VerifyGate area={area} />} />
+          ))}
+          {areaPages.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          <Route path="*" element={<Navigate to="/home/index" replace />} />
+        </Route>
+      </Routes>
+    </HashRouter>
+  );
+}

@@ -1,0 +1,60 @@
+import { Api, type SettingDetail, type SkinId, skinContent } from '@phonecloud/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import { createContext, type ReactNode, useContext, useLayoutEffect, useMemo, useState } from 'react';
+import { api } from '../../api';
+import { platformQueries } from '../../api/platform-queries';
+import { SkinButtonClass } from '../../components/skin-context';
+import { applySkin, rememberedSkin, skinPrimaryColor } from './skin-dom';
+
+interface SkinControl {
+  skin: SkinId;
+  choose(skin: SkinId): void;
+}
+
+const SkinControlContext = createContext<SkinControl | null>(null);
+
+export function useSkinControl(): SkinControl {
+  const control = useContext(SkinControlContext);
+  if (!control) throw new Error('useSkinControl outside SkinProvider');
+  return control;
+}
+
+/**
+ * The skin from /setting/detail.do, shown at once when the user picks another (and put back if
+ * saving fails). It lives on <body> and on primary buttons, and sets antd's primary colour.
+ */
+export function SkinProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [remembered] = useState(rememberedSkin);
+  const { data } = useQuery(platformQueries.setting());
+  const save = useMutation({
+    mutationFn: (skin: SkinId) => api.post<SettingDetail>(Api.settingSave, { skin }),
+    onSuccess: (saved) => queryClient.setQueryData(platformQueries.setting().queryKey, saved),
+  });
+  const content = save.isPending ? skinContent(save.variables) : (data?.content ?? remembered);
+  const [primary, setPrimary] = useState<string | undefined>(undefined);
+
+  const { skin, body_class: bodyClass } = content;
+  useLayoutEffect(() => {
+    applySkin(skin, bodyClass);
+    setPrimary(skinPrimaryColor());
+  }, [skin, bodyClass]);
+
+  const control = useMemo<SkinControl>(
+    () => ({ skin, choose: (next) => save.mutate(next) }),
+    [skin, save.mutate],
+  );
+
+  return (
+    <SkinControlContext.Provider value={control}>
+      <SkinButtonClass.Provider value={content.btn_class}>
+        <ConfigProvider
+          theme={primary ? { token: { colorPrimary: primary, colorLink: primary } } : undefined}
+        >
+          {children}
+        </ConfigProvider>
+      </SkinButtonClass.Provider>
+    </SkinControlContext.Provider>
+  );
+}

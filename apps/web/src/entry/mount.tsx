@@ -1,0 +1,8 @@
+import { type ReactElement, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+export function mount(app: ReactElement): void {
+  const host = document.getElementById('root');
+  if (!host) throw new Error('the page has no #root');
+  createRoot(host).render(<StrictMode>{app}</StrictMode>);
+}

@@ -1,0 +1,57 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Api, Msg } from '@phonecloud/shared';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Form, Input } from 'antd';
+import { Link, useSearchParams } from 'react-router-dom';
+import { api } from '../../api';
+import { PrimaryButton } from '../../components/PrimaryButton';
+import { AccountCard } from './AccountCard';
+import { requiredRule } from './form-rules';
+import { goAfterSignIn, safeRedirect } from './redirect';
+
+interface LoginFields {
+  account: string;
+  password: string;
+}
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const login = useMutation({
+    mutationFn: (fields: LoginFields) =>
+      api.post(Api.accountLogin, { account: fields.account.trim(), password: fields.password }),
+    onSuccess: () => goAfterSignIn(safeRedirect(params.get('redirect'))),
+    meta: { silent: true },
+  });
+
+  return (
+    <AccountCard title="登录" subtitle="使用用户名、手机号或邮箱登录">
+      <Form<LoginFields>
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(v) => login.mutate(v)}
+      >
+        <Form.Item name="account" label="账号" rules={[requiredRule(Msg.ACCOUNT_EMPTY)]}>
+          <Input
+            prefix={<UserOutlined />}
+            placeholder="用户名 / 手机号 / 邮箱"
+            autoComplete="username"
+            autoFocus
+          />
+        </Form.Item>
+        <Form.Item name="password" label="密码" rules={[{ required: true, message: Msg.PASSWORD_EMPTY }]}>
+          <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+        </Form.Item>
+        {login.isError ? (
+          <Alert type="error" showIcon title={login.error.message} className="form-alert" />
+        ) : null}
+        <PrimaryButton htmlType="submit" block loading={login.isPending || login.isSuccess}>
+          登录
+        </PrimaryButton>
+      </Form>
+      <p className="account-card__switch">
+        还没有账号？<Link to="/register">立即注册</Link>
+      </p>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,8 @@
+import { Api } from '@phonecloud/shared';
+import type { CaptchaPaths } from '../../components/use-captcha';
+
+/** The account pages' own captcha (owned by the visitor before sign-in, by the session after). */
+export const ACCOUNT_CAPTCHA: CaptchaPaths = { draw: Api.accountDraw, check: Api.accountCheckDraw };
+
+export type ContactKind = 'phone' | 'email';
+export type CodePurpose = 'register' | 'bind';

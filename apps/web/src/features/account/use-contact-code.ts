@@ -1,0 +1,46 @@
+import { Api, Msg, RESEND_WAIT_SECONDS } from '@phonecloud/shared';
+
+import { useState } from 'react';
+import { api, shouldReport } from '../../api';
+import { toast } from '../../components/toast';
+import { useCaptcha } from '../../components/use-captcha';
+import { useCountdown } from '../../components/use-countdown';
+import { useTransientText } from '../../components/use-transient-text';
+import { ACCOUNT_CAPTCHA, type CodePurpose, type ContactKind } from './account-paths';
+import { contactError } from './contact-kind';
+
+/**
+ * A code sent to a phone or e-mail that is being registered or bound: captcha first, then
+ * /account/send_code.do, then the resend wait. The captcha guards every code the page sends.
+ */
+export function useContactCode(purpose: CodePurpose) {
+  const captcha = useCaptcha(ACCOUNT_CAPTCHA);
+  const countdown = useCountdown();
+  const [code, setCode] = useState('');
+  const [codeError, showCodeError] = useTransientText();
+  const [sending, setSending] = useState(false);
+
+  async function send(kind: ContactKind, target: string) {
+    const invalid = contactError(kind, target);
+    if (invalid) {
+      showCodeError(invalid);
+      return;
+    }
+    if (!(await captcha.ensurePassed())) return;
+    setSending(true);
+    try {
+      await api.post(Api.accountSendCode, { purpose, type: kind, target: target.trim() });
+      toast.success(kind === 'phone' ? Msg.CODE_SENT_SMS : Msg.CODE_SENT_EMAIL);
+      countdown.start(RESEND_WAIT_SECONDS);
+    } catch (error) {
+      if (shouldReport(error) && error instanceof Error) showCodeError(error.message);
+    } finally {
+      setSending(false);
+      captcha.reload();
+    }
+  }
+
+  return { captcha, countdown, code, setCode, codeError, showCodeError, sending, send };
+}
+
+export type ContactCode = ReturnType<typeof useContactCode>;

@@ -1,0 +1,78 @@
+import './contacts.css';
+import { ContactMsg } from '@phonecloud/shared';
+import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { type Book, LOADING_BOOK } from './book/book';
+import { useBook } from './book/use-book';
+import { useBookPolling } from './book/use-polling';
+import { ContactDetail } from './detail/ContactDetail';
+import { DetailPlaceholder } from './detail/DetailPlaceholder';
+import { DialogHost } from './dialogs/DialogHost';
+import { ContactEditor } from './editor/ContactEditor';
+import { ListPanel } from './list/ListPanel';
+import { LeftPanel } from './panel/LeftPanel';
+import { SelectModePanel } from './select/SelectModePanel';
+import { AreaStateProvider } from './state/area-state';
+import { ContactRoute } from './state/routes';
+
+/**
+ * The contacts area (spec 001 §2): /contact/index, index/{id}, editor, editor/{id}, selectmode,
+ * and anything else back to the index. One layout stays mounted across them, so the list keeps
+ * its scroll, search and selection while the right-hand pane changes.
+ */
+export default function ContactsArea() {
+  return (
+    <AreaStateProvider>
+      <Routes>
+        <Route element={<ContactsScreen />}>
+          <Route index element={<Navigate to={ContactRoute.index} replace />} />
+          <Route path="index" element={<WithBook render={() => <DetailPlaceholder />} />} />
+          <Route path="index/:id" element={<WithBook render={(book) => <ContactDetail book={book} />} />} />
+          <Route path="editor" element={<WithBook render={(book) => <ContactEditor book={book} />} />} />
+          <Route path="editor/:id" element={<WithBook render={(book) => <ContactEditor book={book} />} />} />
+          <Route
+            path="selectmode"
+            element={<WithBook render={(book) => <SelectModePanel book={book} />} />}
+          />
+          <Route path="*" element={<Navigate to={ContactRoute.index} replace />} />
+        </Route>
+      </Routes>
+    </AreaStateProvider>
+  );
+}
+
+function ContactsScreen() {
+  const { data, isError, refetch } = useBook();
+  useBookPolling();
+  // The screen is drawn while the book downloads, so its first paint overlaps the wait and only
+  // the list and the counts change when the book arrives.
+  const book = data ?? LOADING_BOOK;
+  const loading = data === undefined;
+  return (
+    <div className="contacts">
+      <LeftPanel book={book} loading={loading} />
+      {isError && loading ? (
+        <section className="contacts-list-panel contacts-list-panel--failed">
+          <Result
+            status="warning"
+            title={ContactMsg.NET_LIST}
+            extra={<Button onClick={() => void refetch()}>重新加载</Button>}
+          />
+        </section>
+      ) : (
+        <ListPanel book={book} loading={loading} />
+      )}
+      <section className="contacts-pane">
+        <Outlet />
+      </section>
+      {!loading && <DialogHost book={book} />}
+    </div>
+  );
+}
+
+/** The right-hand pane of a route, once the book is there (the layout renders only then). */
+function WithBook({ render }: { render(book: Book): ReactNode }) {
+  const { data: book } = useBook();
+  return book ? render(book) : null;
+}

@@ -1,0 +1,47 @@
+import { ContactApi, type ContactBook, ContactMsg } from '@phonecloud/shared';
+import { api } from '../../../api';
+
+// An answer older than this is not used: the area was left before its chunk arrived.
+const FRESH_MS = 30_000;
+
+interface Pending {
+  at: number;
+  book: Promise<ContactBook>;
+  /** Set when the call failed (for example 6001 before the check): such an answer is never used. */
+  failed: boolean;
+}
+let pending: Pending | null = null;
+
+/**
+ * Starts list.do while the area's chunk is still loading (its loader calls this), so the two
+ * downloads overlap instead of following each other. Kept apart from the area's chunk on
+ * purpose: this file is in the portal's main bundle.
+ */
+export function prefetchContactBook(): void {
+  // One try per page load: after a failure (6001 before the check) the area makes its own call
+  // once it is on screen, and no late second 6001 can send a verified user back to the gate.
+  if (pending) return;
+  const book = api.get<ContactBook>(ContactApi.list, { area: 'contact', netError: ContactMsg.NET_LIST });
+  const entry: Pending = { at: Date.now(), book, failed: false };
+  // Whoever takes it in time reports a failure; one nobody took is dropped, and must not be an
+  // unhandled rejection.
+  book.catch(() => {
+    entry.failed = true;
+  });
+  pending = entry;
+}
+
+/**
+ * Called as the portal's code loads: when the address opens the contacts area, the book's
+ * download starts before React has drawn anything.
+ */
+export function prefetchContactBookFor(hash: string): void {
+  if (hash === '#/contact' || hash.startsWith('#/contact/')) prefetchContactBook();
+}
+
+/** The prefetched list.do answer if there is a fresh one (once), else null. */
+export function takePrefetchedBook(): Promise<ContactBook> | null {
+  const p = pending;
+  pending = null;
+  return p && !p.failed && Date.now() - p.at < FRESH_MS ? p.book : null;
+}

@@ -1,0 +1,68 @@
+import { Code } from '@phonecloud/shared';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { isApiError } from '../../../api';
+import { takePrefetchedBook } from '../api/book-prefetch';
+import { contactCalls } from '../api/contact-calls';
+import { applyRefresh, type Book, buildBook, refreshChanges } from './book';
+
+const BOOK_KEY = ['contacts', 'book'] as const;
+
+/**
+ * The book from list.do. It never goes stale by age: the poll and the calls that change it bring
+ * it up to date with refresh.do deltas.
+ */
+export const bookQuery = queryOptions({
+  queryKey: BOOK_KEY,
+  queryFn: async (): Promise<Book> => buildBook(await (takePrefetchedBook() ?? contactCalls.list())),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function useBook() {
+  return useQuery(bookQuery);
+}
+
+/** Reads the cached book outside render (handlers that need the current sync_version). */
+export function currentBook(qc: QueryClient): Book | undefined {
+  return qc.getQueryData(bookQuery.queryKey);
+}
+
+// One sync at a time per cache: a poll and a save answering at once must not apply a delta twice.
+const running = new WeakMap<QueryClient, Promise<void>>();
+
+async function syncOnce(qc: QueryClient): Promise<void> {
+  const book = currentBook(qc);
+  if (!book) return;
+  try {
+    const delta = await contactCalls.refresh(book.syncVersion);
+    // A full reload that landed meanwhile already holds everything.
+    if (currentBook(qc) !== book) return;
+    if (refreshChanges(book, delta)) qc.setQueryData(bookQuery.queryKey, applyRefresh(book, delta));
+  } catch (error) {
+    if (isApiError(error) && error.code === Code.FULL_RELOAD) {
+      await qc.refetchQueries({ queryKey: bookQuery.queryKey });
+      return;
+    }
+    throw error;
+  }
+}
+
+/** Brings the cached book up to date with refresh.do (1009: list.do again). */
+export function syncBook(qc: QueryClient): Promise<void> {
+  const previous = running.get(qc) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => syncOnce(qc));
+  running.set(qc, next);
+  return next;
+}
+
+/** `sync()` for screens: after a change, fetch what it did to the book. Failures stay quiet. */
+export function useBookSync(): () => Promise<void> {
+  const qc = useQueryClient();
+  return useCallback(() => syncBook(qc).catch(() => undefined), [qc]);
+}
+
+/** Throws away the book and loads it again (after a time machine restore or an import). */
+export function useBookReload(): () => Promise<void> {
+  const qc = useQueryClient();
+  return useCallback(() => qc.refetchQueries({ queryKey: bookQuery.queryKey }), [qc]);
+}

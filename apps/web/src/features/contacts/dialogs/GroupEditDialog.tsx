@@ -1,0 +1,115 @@
+import { checkGroupName, GROUP_NAME_MAX } from '@phonecloud/shared';
+import { Button, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { shouldReport } from '../../../api';
+import { useSkinButtonClass } from '../../../components/skin-context';
+import { toast } from '../../../components/toast';
+import { contactCalls } from '../api/contact-calls';
+import type { Book } from '../book/book';
+import { useBookSync } from '../book/use-book';
+import { useAreaState } from '../state/area-state';
+import { T } from '../texts';
+
+/**
+ * Rename or delete a group. Renaming to the same name only closes the dialog; deleting keeps the
+ * group's contacts.
+ */
+export function GroupEditDialog({ book, name, onClose }: { book: Book; name: string; onClose(): void }) {
+  const sync = useBookSync();
+  const skin = useSkinButtonClass();
+  const { group, setGroup } = useAreaState();
+  const [modal, modalHolder] = Modal.useModal();
+  const [value, setValue] = useState(name);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const fail = (e: unknown) => {
+    if (shouldReport(e)) setError(e instanceof Error ? e.message : String(e));
+  };
+
+  const rename = async () => {
+    const next = value.trim();
+    if (next === name) {
+      onClose();
+      return;
+    }
+    const problem = checkGroupName(
+      next,
+      book.groups.filter((g) => g !== name),
+    );
+    setError(problem);
+    if (problem) return;
+    setSaving(true);
+    try {
+      await contactCalls.groupRename(book.syncVersion, name, next);
+      await sync();
+      if (group === name) setGroup(next);
+      toast.success(`已重命名为“${next}”`);
+      onClose();
+    } catch (e) {
+      fail(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = () =>
+    void modal.confirm({
+      title: T.deleteGroup,
+      content: T.deleteGroupConfirm(name),
+      okText: T.delete,
+      okButtonProps: { danger: true },
+      cancelText: T.cancel,
+      onOk: async () => {
+        try {
+          await contactCalls.groupDelete(book.syncVersion, name, book.groupMembers[name] ?? []);
+          await sync();
+          if (group === name) setGroup(null);
+          toast.success(`已删除群组“${name}”`);
+          onClose();
+        } catch (e) {
+          fail(e);
+        }
+      },
+    });
+
+  return (
+    <Modal
+      open
+      title={T.editGroup}
+      onCancel={onClose}
+      width={420}
+      destroyOnHidden
+      footer={[
+        <Button key="delete" danger className="dialog-foot__left" onClick={remove}>
+          {T.deleteGroup}
+        </Button>,
+        <Button key="cancel" onClick={onClose}>
+          {T.cancel}
+        </Button>,
+        <Button key="ok" type="primary" className={skin} loading={saving} onClick={() => void rename()}>
+          {T.ok}
+        </Button>,
+      ]}
+    >
+      {modalHolder}
+      <Input
+        autoFocus
+        value={value}
+        maxLength={GROUP_NAME_MAX}
+        showCount
+        placeholder={T.groupNamePlaceholder}
+        aria-label={T.groupName}
+        status={error ? 'error' : undefined}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setError(null);
+        }}
+        onPressEnter={() => void rename()}
+      />
+      <div className="field-error" role={error ? 'alert' : undefined}>
+        {error}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,195 @@
+import { CONTACT_TRUNCATE, type RecycledContact } from '@phonecloud/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Empty, Modal, Spin } from 'antd';
+import { useState } from 'react';
+import { shouldReport } from '../../../api';
+import { toast } from '../../../components/toast';
+import { contactCalls } from '../api/contact-calls';
+import { ContactAvatar } from '../avatar/ContactAvatar';
+import type { Book } from '../book/book';
+import { useBookSync } from '../book/use-book';
+import { avatarUrl, displayName, primaryPhone } from '../format/contact-view';
+import { truncate } from '../format/truncate';
+import { T } from '../texts';
+
+// A day of the bin shows this many at first: a bin of thousands would otherwise stall the dialog.
+const DAY_PAGE = 300;
+
+const timeOf = (ms: number) =>
+  new Date(ms).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', hour12: false });
+
+/**
+ * The recycle bin: deleted contacts by deletion day, with day and item selection, select all,
+ * restore selected / all, delete selected for good, empty, and restore per item.
+ */
+export function RecycleBinDialog({ book, onClose }: { book: Book; onClose(): void }) {
+  const sync = useBookSync();
+  const [modal, modalHolder] = Modal.useModal();
+  const bin = useQuery({
+    queryKey: ['contacts', 'recycle'],
+    queryFn: () => contactCalls.recycleList(),
+    staleTime: 0,
+  });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<Readonly<Record<string, number>>>({});
+
+  const days = Object.entries(bin.data?.letter_index ?? {}).filter(([, ids]) => ids.length > 0);
+  const all = days.flatMap(([, ids]) => ids);
+  const items = bin.data?.list ?? {};
+
+  const select = (ids: readonly string[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await action();
+      setSelected(new Set());
+      await Promise.all([bin.refetch(), sync()]);
+      toast.success(done);
+    } catch (e) {
+      if (shouldReport(e)) toast.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const version = bin.data?.sync_version ?? book.syncVersion;
+  const restore = (ids: readonly string[]) =>
+    run(() => contactCalls.recycleRecover(version, ids), T.restored(ids.length));
+  const restoreAll = () => run(() => contactCalls.recycleRecoverAll(version), T.restored(all.length));
+  const confirm = (content: string, onOk: () => Promise<void>) =>
+    void modal.confirm({
+      title: T.deleteForever,
+      content,
+      okText: T.deleteForever,
+      okButtonProps: { danger: true },
+      cancelText: T.cancel,
+      onOk,
+    });
+  const purge = () =>
+    confirm(T.deleteForeverConfirm(selected.size), () =>
+      run(() => contactCalls.recycleDelete(version, [...selected]), T.deletedForever),
+    );
+  const empty = () =>
+    confirm(T.emptyBinConfirm, () => run(() => contactCalls.recycleEmpty(version), T.deletedForever));
+
+  const allChecked = all.length > 0 && all.every((id) => selected.has(id));
+  return (
+    <Modal open title={T.recycleBin} onCancel={onClose} footer={null} width={680} className="recycle-dialog">
+      {modalHolder}
+      <div className="dialog-toolbar">
+        <Checkbox
+          checked={allChecked}
+          indeterminate={selected.size > 0 && !allChecked}
+          disabled={all.length === 0}
+          onChange={(e) => select(all, e.target.checked)}
+        >
+          {T.selectAll}
+        </Checkbox>
+        <span className="dialog-toolbar__spacer" />
+        <Button
+          size="small"
+          disabled={selected.size === 0 || busy}
+          onClick={() => void restore([...selected])}
+        >
+          {T.restoreSelected}
+        </Button>
+        <Button size="small" danger disabled={selected.size === 0 || busy} onClick={purge}>
+          {T.deleteForever}
+        </Button>
+        <Button size="small" disabled={all.length === 0 || busy} onClick={() => void restoreAll()}>
+          {T.restoreAll}
+        </Button>
+        <Button size="small" danger disabled={all.length === 0 || busy} onClick={empty}>
+          {T.emptyBin}
+        </Button>
+      </div>
+      <div className="recycle-list">
+        {bin.isPending ? (
+          <Spin className="dialog-spin" />
+        ) : days.length === 0 ? (
+          <Empty description={T.recycleEmpty} />
+        ) : (
+          days.map(([day, ids]) => {
+            const dayChecked = ids.every((id) => selected.has(id));
+            const limit = shown[day] ?? DAY_PAGE;
+            return (
+              <section key={day} className="recycle-day" aria-label={day}>
+                <div className="recycle-day__head">
+                  <Checkbox
+                    checked={dayChecked}
+                    indeterminate={!dayChecked && ids.some((id) => selected.has(id))}
+                    onChange={(e) => select(ids, e.target.checked)}
+                  >
+                    {day}
+                  </Checkbox>
+                  <span className="recycle-day__count">{ids.length} 个</span>
+                </div>
+                {ids.slice(0, limit).map((id) => {
+                  const c = items[id];
+                  return c ? (
+                    <BinItem
+                      key={id}
+                      contact={c}
+                      checked={selected.has(id)}
+                      onCheck={(on) => select([id], on)}
+                      onRestore={() => void restore([id])}
+                      busy={busy}
+                    />
+                  ) : null;
+                })}
+                {ids.length > limit && (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setShown({ ...shown, [day]: limit + DAY_PAGE })}
+                  >
+                    还有 {ids.length - limit} 个，显示更多
+                  </Button>
+                )}
+              </section>
+            );
+          })
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function BinItem({
+  contact,
+  checked,
+  onCheck,
+  onRestore,
+  busy,
+}: {
+  contact: RecycledContact;
+  checked: boolean;
+  onCheck(on: boolean): void;
+  onRestore(): void;
+  busy: boolean;
+}) {
+  const name = displayName(contact);
+  return (
+    <div className="bin-item">
+      <Checkbox checked={checked} onChange={(e) => onCheck(e.target.checked)} aria-label={`选择 ${name}`} />
+      <ContactAvatar name={name} url={avatarUrl(contact)} size={32} />
+      <span className="bin-item__name" title={name}>
+        {truncate(name, CONTACT_TRUNCATE.name)}
+      </span>
+      <span className="bin-item__phone">{truncate(primaryPhone(contact), CONTACT_TRUNCATE.phone)}</span>
+      <span className="bin-item__time">删除于 {timeOf(contact.delete_time)}</span>
+      <Button size="small" type="link" disabled={busy} onClick={onRestore}>
+        {T.restore}
+      </Button>
+    </div>
+  );
+}

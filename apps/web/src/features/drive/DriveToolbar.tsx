@@ -1,0 +1,52 @@
+import {
+  CloudUploadOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  DragOutlined,
+  FolderAddOutlined,
+  RestOutlined,
+} from '@ant-design/icons';
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+import { PrimaryButton } from '../../components/PrimaryButton';
+import { DriveText } from './texts';
+
+interface Props {
+  hasSelection: boolean;
+  onUpload(): void;
+  onNewFolder(): void;
+  onMove(): void;
+  onDelete(): void;
+  onDownload(): void;
+  onRecycle(): void;
+  space: ReactNode;
+}
+
+/** Spec 000 §2: new folder, upload, move, delete, download, recycle bin; the space indicator at the end. */
+export function DriveToolbar(p: Props) {
+  return (
+    <div className="drive-toolbar">
+      <PrimaryButton icon={<CloudUploadOutlined />} onClick={p.onUpload}>
+        {DriveText.UPLOAD}
+      </PrimaryButton>
+      <Button icon={<FolderAddOutlined />} onClick={p.onNewFolder}>
+        {DriveText.NEW_FOLDER}
+      </Button>
+      <span className="drive-toolbar__sep" />
+      <Button icon={<DownloadOutlined />} disabled={!p.hasSelection} onClick={p.onDownload}>
+        {DriveText.DOWNLOAD}
+      </Button>
+      <Button icon={<DragOutlined />} disabled={!p.hasSelection} onClick={p.onMove}>
+        {DriveText.MOVE_TO}
+      </Button>
+      <Button icon={<DeleteOutlined />} disabled={!p.hasSelection} onClick={p.onDelete}>
+        {DriveText.DELETE}
+      </Button>
+      <span className="drive-toolbar__grow" />
+      <Button icon={<RestOutlined />} onClick={p.onRecycle}>
+        {DriveText.RECYCLE_BIN}
+      </Button>
+      {p.space}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import {
+  DRIVE_ROOT_NUMERIC_ID,
+  DRIVE_V1_PAGE_SIZE,
+  DriveApi,
+  DriveHttp,
+  DriveMsg,
+  formatSizeV1,
+  Msg,
+  RECYCLE_FIRST_PAGE,
+  RECYCLE_PAGE_SIZE,
+  type V1BatchItem,
+  type V1File,
+  type V1ListResult,
+  type V1Quota,
+  type V1RecycleItem,
+} from '@phonecloud/shared';
+import { api, type CallOptions, isApiError } from '../../../api';
+import type { FormFields } from '../../../api/form-encoding';
+import type { DriveBackend, DriveItem } from '../types';
+import { panUpload } from './pan-upload';
+
+/**
+ * The older variant answers HTTP 401 when its drive session (a cookie of refreshYun.do) is
+ * missing or expired: refresh it and try once more (spec 000 §4).
+ */
+async function withSession<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!isApiError(err) || err.code !== DriveHttp.REFRESH) throw err;
+    await refreshSession();
+    return run();
+  }
+}
+
+export function refreshSession(): Promise<unknown> {
+  return api.get(DriveApi.refreshYun, { area: 'pan' });
+}
+
+const opts = (netError: string): CallOptions => ({ netError, area: 'pan' });
+const get = <T>(path: string, query: FormFields, netError: string) =>
+  withSession(() => api.get<T>(path, { ...opts(netError), query }));
+const post = <T>(path: string, fields: FormFields, netError: string) =>
+  withSession(() => api.post<T>(path, fields, opts(netError)));
+
+const toItem = (f: V1File): DriveItem => ({
+  id: String(f.id),
+  name: f.name,
+  type: f.type,
+  size: f.size,
+  mtime: f.mtime,
+});
+
+/** Batches answer code 0 only when all passed; otherwise the client has already thrown the server's text. */
+const ids = (list: readonly string[]) => list.join(',');
+
+/** The older variant (`/pan`): the v1 `.json` API plus the upload host. */
+export const panBackend: DriveBackend = {
+  variant: 'pan',
+  rootId: String(DRIVE_ROOT_NUMERIC_ID),
+  // The session cookie is refreshed on the first 401; a missing verification answers 6001 there.
+  prepare: async () => undefined,
+
+  async listPage(folderId, marker) {
+    const page = await get<V1ListResult>(
+      DriveApi.v1List,
+      { pid: folderId, size: DRIVE_V1_PAGE_SIZE, marker: marker ?? undefined },
+      Msg.NET_LIST,
+    );
+    return { items: page.list.map(toItem), next: page.hasMore && page.marker ? page.marker : null };
+  },
+
+  async folderName(folderId) {
+    return (await get<V1File>(DriveApi.v1InfoById, { id: folderId }, Msg.NET_LIST)).name;
+  },
+
+  async quota() {
+    const q = await get<V1Quota>(DriveApi.v1Quota, {}, Msg.NET_CAPACITY);
+    return { used: q.used, total: q.total };
+  },
+
+  async createFolder(parentId, name) {
+    await post(DriveApi.v1Add, { name, type: 'folder', pid: parentId }, DriveMsg.NET_MKDIR);
+  },
+
+  async rename(item, name) {
+    await post(DriveApi.v1Rename, { id: item.id, name }, DriveMsg.NET_RENAME);
+  },
+
+  async move(list, targetId) {
+    await post<V1BatchItem[]>(DriveApi.v1Move, { ids: ids(list), targetId }, DriveMsg.NET_MOVE);
+  },
+
+  async remove(list) {
+    await post<V1BatchItem[]>(DriveApi.v1Remove, { ids: ids(list) }, DriveMsg.NET_DELETE);
+  },
+
+  async downloadUrl(id) {
+    return (await post<{ url: string }>(DriveApi.v1DownloadUrl, { ids: id }, DriveMsg.NET_DOWNLOAD_URL)).url;
+  },
+
+  async zipUrl(list) {
+    return (await post<{ url: string }>(DriveApi.v1PackageUrl, { ids: ids(list) }, DriveMsg.NET_DOWNLOAD_URL))
+      .url;
+  },
+
+  async recycleList() {
+    const page = await get<{ list: V1RecycleItem[] }>(
+      DriveApi.v1Recycle,
+      { page: RECYCLE_FIRST_PAGE, size: RECYCLE_PAGE_SIZE },
+      Msg.NET_LIST,
+    );
+    return page.list.map((r) => ({
+      id: String(r.id),
+      name: r.name,
+      type: r.type,
+      size: r.size,
+      mtime: r.deletedAt,
+      deletedAt: r.deletedAt,
+    }));
+  },
+
+  async restore(list) {
+    await post(DriveApi.v1Restore, { ids: ids(list) }, DriveMsg.NET_RESTORE);
+  },
+
+  async purge(list) {
+    await post(DriveApi.v1Delete, { ids: ids(list) }, DriveMsg.NET_DELETE);
+  },
+
+  async emptyRecycle() {
+    await post(DriveApi.v1Empty, {}, DriveMsg.NET_DELETE);
+  },
+
+  upload: panUpload,
+  formatSize: formatSizeV1,
+  texts: { folderExists: DriveMsg.FOLDER_EXISTS_V1, renameExists: null },
+};

@@ -1,0 +1,79 @@
+import type { DriveItemType } from '@phonecloud/shared';
+import type { DriveVariant } from '../../api';
+
+/** One item as the screens see it, whichever API face it came from. */
+export interface DriveItem {
+  /** v2 `file_id` or the v1 numeric id as a string. */
+  id: string;
+  name: string;
+  type: DriveItemType;
+  size: number;
+  /** Last modified, epoch ms. */
+  mtime: number;
+}
+
+export interface RecycleEntry extends DriveItem {
+  /** When it went to the bin, epoch ms. */
+  deletedAt: number;
+}
+
+export interface ListPage {
+  items: DriveItem[];
+  /** Where the next page starts; null when the folder is complete. */
+  next: string | null;
+}
+
+export interface Quota {
+  used: number;
+  total: number;
+}
+
+/** Progress of one upload: bytes sent, or the hashing of a quick-upload check. */
+export interface UploadProgress {
+  phase: 'hashing' | 'sending';
+  /** 0..1 */
+  fraction: number;
+}
+
+/** How an upload ended: sent (or linked by quick upload), or already in the folder (v1 head 422). */
+export type UploadOutcome = 'uploaded' | 'quick' | 'exists';
+
+/**
+ * One API face of the drive. The screens are the same for both; each face supplies its calls and
+ * the few texts and formats in which the variants differ (spec 000 §5, §9).
+ */
+export interface DriveBackend {
+  variant: DriveVariant;
+  /** Id of the root folder: 'root' (v2) or '999' (v1). */
+  rootId: string;
+  /** Makes sure a drive token or drive session exists before the first call of a page. */
+  prepare(): Promise<void>;
+  listPage(folderId: string, marker: string | null): Promise<ListPage>;
+  /** Name of a folder in the route's chain (the breadcrumb after a reload). */
+  folderName(folderId: string): Promise<string>;
+  quota(): Promise<Quota>;
+  createFolder(parentId: string, name: string): Promise<void>;
+  rename(item: DriveItem, name: string): Promise<void>;
+  /** Batch calls resolve when every item passed and reject with the spec's text otherwise. */
+  move(ids: string[], targetId: string): Promise<void>;
+  remove(ids: string[]): Promise<void>;
+  downloadUrl(id: string): Promise<string>;
+  zipUrl(ids: string[]): Promise<string>;
+  recycleList(): Promise<RecycleEntry[]>;
+  restore(ids: string[]): Promise<void>;
+  purge(ids: string[]): Promise<void>;
+  emptyRecycle(): Promise<void>;
+  upload(
+    file: File,
+    parentId: string,
+    onProgress: (p: UploadProgress) => void,
+    signal: AbortSignal,
+  ): Promise<UploadOutcome>;
+  formatSize(bytes: number): string;
+  texts: {
+    /** New folder with a name already in the list. */
+    folderExists: string;
+    /** Rename onto an existing name; null: the dialog closes without a word (older variant). */
+    renameExists: string | null;
+  };
+}

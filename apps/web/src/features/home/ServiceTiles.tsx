@@ -1,0 +1,97 @@
+import {
+  CloudServerOutlined,
+  FileTextOutlined,
+  MessageOutlined,
+  RightOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { ServiceId, type ServiceIdValue } from '@phonecloud/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Empty, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { openDrive } from '../../api';
+import { platformQueries } from '../../api/platform-queries';
+import { type ServiceLink, serviceLinks } from '../../components/service-links';
+
+const ICONS: Readonly<Record<ServiceIdValue, ReactNode>> = {
+  [ServiceId.CONTACTS]: <TeamOutlined />,
+  [ServiceId.SMS]: <MessageOutlined />,
+  [ServiceId.NOTES]: <FileTextOutlined />,
+  [ServiceId.DRIVE]: <CloudServerOutlined />,
+};
+
+const BLURBS: Readonly<Record<ServiceIdValue, string>> = {
+  [ServiceId.CONTACTS]: '管理同步的联系人',
+  [ServiceId.SMS]: '查看同步的短信',
+  [ServiceId.NOTES]: '查看和编辑便签',
+  [ServiceId.DRIVE]: '上传和整理文件',
+};
+
+/** One tile per service in data.member, and nothing invented when the list is empty. */
+export function ServiceTiles() {
+  const { data, isPending } = useQuery(platformQueries.member());
+  const links = serviceLinks(data?.member ?? []);
+  return (
+    <section className="home-card" aria-labelledby="services-title">
+      <h2 id="services-title" className="home-card__title">
+        我的服务
+      </h2>
+      {isPending ? (
+        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+      ) : links.length > 0 ? (
+        <ul className="service-tiles">
+          {links.map((link) => (
+            <li key={link.id}>
+              <Tile link={link} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty
+          className="services-empty"
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            <>
+              <p className="services-empty__title">当前部署尚未为您的账号开通任何服务</p>
+              <p className="services-empty__hint">
+                通讯录、短信、便签和云盘开通后会显示在这里，如需开通请联系本站管理员。
+              </p>
+            </>
+          }
+        />
+      )}
+    </section>
+  );
+}
+
+function Tile({ link }: { link: ServiceLink }) {
+  const navigate = useNavigate();
+  const body = (
+    <>
+      <span className="service-tile__icon">{ICONS[link.id]}</span>
+      <span className="service-tile__text">
+        <span className="service-tile__name">{link.name}</span>
+        <span className="service-tile__blurb">{BLURBS[link.id]}</span>
+      </span>
+      <RightOutlined className="service-tile__arrow" />
+    </>
+  );
+  if (link.route) {
+    return (
+      <Link to={link.route} className="service-tile" data-service={link.id}>
+        {body}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="service-tile"
+      data-service={link.id}
+      onClick={() => void openDrive(navigate, 'alipan')}
+    >
+      {body}
+    </button>
+  );
+}

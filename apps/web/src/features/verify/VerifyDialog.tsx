@@ -1,0 +1,102 @@
+import { AccountPage, Msg, type VerifyInfo, type VerifyScope, VerifyType } from '@phonecloud/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Modal, Result, Spin, Tabs, type TabsProps } from 'antd';
+import type { ReactNode } from 'react';
+import { api } from '../../api';
+import { PrimaryButton } from '../../components/PrimaryButton';
+import { useCountdown } from '../../components/use-countdown';
+import { ChannelForm } from './ChannelForm';
+import { scopePaths } from './verify-paths';
+
+interface Props {
+  scope: VerifyScope;
+  onClose(): void;
+  onVerified(): void;
+}
+
+/** Tabs only for bound channels; with none bound, a way to bind one. */
+export function VerifyDialog({ scope, onClose, onVerified }: Props) {
+  const paths = scopePaths(scope);
+  const info = useQuery({
+    queryKey: ['verify-info', scope],
+    queryFn: () => api.get<VerifyInfo>(paths.info, { netError: Msg.NET_BIND_INFO }),
+    staleTime: 0,
+  });
+  // Countdowns live here so that switching tabs does not reset the wait of the other channel.
+  const smsCountdown = useCountdown();
+  const emailCountdown = useCountdown();
+
+  let body: ReactNode;
+  if (info.isPending) {
+    body = <Spin className="verify-loading" />;
+  } else if (info.isError) {
+    body = (
+      <Result
+        status="warning"
+        title={Msg.NET_BIND_INFO}
+        extra={<Button onClick={() => void info.refetch()}>重试</Button>}
+      />
+    );
+  } else {
+    const tabs: NonNullable<TabsProps['items']> = [];
+    if (info.data.phone) {
+      tabs.push({
+        key: 'sms',
+        label: '短信验证',
+        children: (
+          <ChannelForm
+            paths={paths}
+            verifyType={VerifyType.SMS}
+            destination={info.data.phone}
+            countdown={smsCountdown}
+            onVerified={onVerified}
+          />
+        ),
+      });
+    }
+    if (info.data.email) {
+      tabs.push({
+        key: 'email',
+        label: '邮箱验证',
+        children: (
+          <ChannelForm
+            paths={paths}
+            verifyType={VerifyType.EMAIL}
+            destination={info.data.email}
+            countdown={emailCountdown}
+            onVerified={onVerified}
+          />
+        ),
+      });
+    }
+    body =
+      tabs.length > 0 ? (
+        // One captcha image per session: only the open tab may hold one, so hidden tabs unmount.
+        <Tabs items={tabs} destroyOnHidden centered />
+      ) : (
+        <Result
+          status="info"
+          className="verify-no-channel"
+          title="暂无可用的验证方式"
+          subTitle={Msg.NO_CHANNEL}
+          extra={<PrimaryButton href={AccountPage.centre}>前往账号中心绑定</PrimaryButton>}
+        />
+      );
+  }
+
+  return (
+    <Modal
+      open
+      centered
+      title="身份验证"
+      width={460}
+      footer={null}
+      maskClosable={false}
+      keyboard
+      onCancel={onClose}
+      className="verify-dialog"
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,173 @@
+// Issue 4: the contacts page in Chromium with 10,000 and 50,000 contacts (imported through
+// inport.do into fresh accounts with a verified session written into the bench server's
+// database): time from opening /#/contact/index to the first rows painted, and from a keystroke
+// in the search box to its results painted. Targets: < 1 s and < 100 ms. A bare Vite + React
+// page's time to paint, measured in the same run, is printed alongside as the floor.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../scripts/lib.mjs';
+import { benchAccount } from './support/account.mjs';
+import { buildBarePage, serveStatic } from './support/bare-page.mjs';
+import { launchChromium, median } from './support/browser.mjs';
+import { bookVcf, importBook } from './support/contacts-book.mjs';
+import { startServer } from './support/server.mjs';
+
+const SIZES = [10_000, 50_000];
+const OPEN_RUNS = 5;
+// Typed one key at a time: pinyin, digits of a phone, a Chinese character, an e-mail part.
+const QUERIES = ['zhang', '1380', '王', 'user1'];
+
+/**
+ * Runs in the page before anything else: records when the first element matching a selector
+ * appears, then waits for the frame to be painted (rAF runs before paint, a task after it).
+ */
+function paintProbe(selector) {
+  const w = window;
+  w.__firstPaint = null;
+  const done = () => requestAnimationFrame(() => setTimeout(() => (w.__firstPaint = performance.now())));
+  const observer = new MutationObserver(() => {
+    if (document.querySelector(selector)) {
+      observer.disconnect();
+      done();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** Time from opening the page (navigation start) to the first matching element painted, ms. */
+async function openTime(browser, cookie, url, selector) {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  if (cookie) await ctx.addCookies([cookie]);
+  const page = await ctx.newPage();
+  await page.addInitScript(paintProbe, selector);
+  await page.goto(url);
+  await page.waitForFunction(() => window.__firstPaint !== null, null, { timeout: 60_000 });
+  const ms = await page.evaluate(() => window.__firstPaint);
+  return { ms, page, ctx };
+}
+
+/**
+ * Types `query` key by key; for each key, the time from the input event to the list answering
+ * that text (the panel's data-query) painted, ms.
+ */
+async function keystrokeTimes(page, query) {
+  const box = page.getByLabel('搜索联系人');
+  await box.click();
+  const times = [];
+  for (let i = 1; i <= query.length; i++) {
+    const want = query.slice(0, i).toLowerCase();
+    await page.evaluate((q) => {
+      const w = window;
+      w.__typed = null;
+      w.__shown = null;
+      const input = document.querySelector('.contacts-search input');
+      input.addEventListener('input', (e) => (w.__typed = e.timeStamp), { once: true });
+      const panel = document.querySelector('.contacts-list-panel');
+      const observer = new MutationObserver(() => {
+        if (panel.getAttribute('data-query') === q) {
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => (w.__shown = performance.now())));
+        }
+      });
+      observer.observe(panel, { attributes: true, attributeFilter: ['data-query'] });
+    }, want);
+    await page.keyboard.type(query[i - 1]);
+    await page.waitForFunction(() => window.__shown !== null && window.__typed !== null, null, {
+      timeout: 30_000,
+    });
+    times.push(await page.evaluate(() => window.__shown - window.__typed));
+  }
+  await box.fill('');
+  await page.waitForFunction(
+    () => document.querySelector('.contacts-list-panel')?.getAttribute('data-query') === '',
+  );
+  return times;
+}
+
+function target(name, value, limit, reference) {
+  const ref =
+    reference === undefined
+      ? ''
+      : ` vs bare page ${reference.toFixed(1)} ms (${(value / reference).toFixed(1)}x)`;
+  console.log(
+    `${name}: ${value.toFixed(1)} ms${ref} ${value < limit ? 'meets' : 'MISSES'} target < ${limit} ms`,
+  );
+}
+
+export default async function contactsUiBench() {
+  const bare = await serveStatic(await buildBarePage());
+  // The server serves a private copy of the build: a rebuild of apps/web/dist during the run
+  // (another checkout's tests) would otherwise change the page under the measurement.
+  const web = mkdtempSync(path.join(tmpdir(), 'pc-bench-web-'));
+  cpSync(path.join(ROOT, 'apps/web/dist'), web, { recursive: true });
+  const server = await startServer({ SEED_DEMO: '0', WEB_DIST: web });
+  const browser = await launchChromium();
+  try {
+    const barePaint = [];
+    for (let i = 0; i < OPEN_RUNS; i++) {
+      const run = await openTime(browser, null, bare.url, '#ready');
+      barePaint.push(run.ms);
+      await run.ctx.close();
+    }
+    const bareMs = median(barePaint);
+    console.log(
+      `bare Vite + React page, navigation to paint (median of ${OPEN_RUNS}): ${bareMs.toFixed(1)} ms`,
+    );
+
+    for (const size of SIZES) {
+      const account = await benchAccount(server, `bench${size}`);
+      const t0 = performance.now();
+      const imported = await importBook(account.client, bookVcf(size, size));
+      console.log(
+        `\n${size.toLocaleString('en')} contacts imported in ${((performance.now() - t0) / 1000).toFixed(1)} s (added ${imported.added})`,
+      );
+      const sid = account.client.cookies.get('pc_sid');
+      const cookie = { name: 'pc_sid', value: sid, url: server.url };
+      const listBytes = (await (await account.client.fetch('/contact/list.do')).arrayBuffer()).byteLength;
+      console.log(`  list.do: ${(listBytes / 1024 / 1024).toFixed(1)} MB`);
+
+      const opens = [];
+      let last = null;
+      for (let i = 0; i < OPEN_RUNS; i++) {
+        const run = await openTime(browser, cookie, `${server.url}/#/contact/index`, '.contact-row');
+        opens.push(run.ms);
+        if (last) await last.ctx.close();
+        last = run;
+      }
+      target(
+        `open with ${size.toLocaleString('en')} contacts → first rows painted (median of ${OPEN_RUNS})`,
+        median(opens),
+        1000,
+        bareMs,
+      );
+      console.log(`  runs: ${opens.map((v) => v.toFixed(0)).join(', ')} ms`);
+
+      // Keystrokes on the last opened page, once it has settled (a person takes a moment to type).
+      const page = last.page;
+      await page.waitForTimeout(1500);
+      const all = [];
+      for (const q of QUERIES) {
+        const times = await keystrokeTimes(page, q);
+        all.push(...times);
+        console.log(`  "${q}": ${times.map((v) => v.toFixed(0)).join(', ')} ms per key`);
+      }
+      target(
+        `keystroke → results painted with ${size.toLocaleString('en')} contacts (median of ${all.length})`,
+        median(all),
+        100,
+      );
+      target(
+        `keystroke → results painted with ${size.toLocaleString('en')} contacts (slowest)`,
+        Math.max(...all),
+        100,
+      );
+      await last.ctx.close();
+    }
+  } finally {
+    await browser.close();
+    bare.close();
+    await server.stop();
+    rmSync(web, { recursive: true, force: true });
+  }
+}

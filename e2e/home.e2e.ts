@@ -1,0 +1,181 @@
+import {
+  Api,
+  BYTES_PER_GB,
+  DEFAULT_FREE_SPACE_GB,
+  type Envelope,
+  formatSize,
+  MIN_PAGE_WIDTH_PX,
+  type NavigateList,
+  ServiceId,
+  ServiceName,
+  type SpaceBackupUsed,
+  type SpaceDriveQuota,
+  usagePercent,
+} from '@phonecloud/shared';
+import { DEMO } from './support/demo';
+import { expect, recordRoutes, shot, signIn, test } from './support/fixtures';
+
+test('home shows the storage figures and one tile per service of the member list', async ({ page }) => {
+  await signIn(page, DEMO.username, DEMO.password);
+  await expect(page.locator('.portal-header__title')).toHaveText('手机云服务');
+  await expect(page.getByRole('button', { name: '用户菜单' })).toContainText(DEMO.username);
+
+  // Used space depends on the data the served areas seed; the page must show what the server says.
+  const data = async <T>(path: string) =>
+    ((await (await page.request.get(path)).json()) as Envelope<T>).data as T;
+  const backup = await data<SpaceBackupUsed>(Api.spaceBackupUsed);
+  const drive = await data<SpaceDriveQuota>(Api.spaceDriveQuota);
+  const { member } = await data<NavigateList>(Api.navigateList);
+  const total = (DEFAULT_FREE_SPACE_GB + DEMO.paidGb) * BYTES_PER_GB;
+  const used = backup.usedSize + drive.used;
+
+  const figure = (label: string) => page.locator('.storage-figure', { hasText: label }).locator('dd');
+  await expect(figure('免费空间')).toHaveText('5GB');
+  await expect(figure('付费空间')).toHaveText(`${DEMO.paidGb}GB`);
+  await expect(figure('已用空间')).toHaveText(formatSize(used));
+  await expect(figure('可用空间')).toHaveText(formatSize(total - used));
+  const percent = usagePercent(used, total);
+  await expect(page.getByRole('progressbar', { name: '已用空间占比' })).toHaveAttribute(
+    'aria-valuenow',
+    String(percent),
+  );
+  await expect(page.locator('.storage-bar__fill')).toHaveAttribute('style', new RegExp(`width: ${percent}%`));
+
+  // Tiles only for the ids the server lists, in the portal's order; a note instead when none.
+  const shown = [ServiceId.CONTACTS, ServiceId.SMS, ServiceId.NOTES, ServiceId.DRIVE]
+    .filter((id) => member.includes(id))
+    .map((id) => ServiceName[id]);
+  if (shown.length === 0) {
+    await expect(page.getByText('当前部署尚未为您的账号开通任何服务')).toBeVisible();
+  }
+  await expect(page.locator('.service-tile__name')).toHaveText(shown);
+  const nav = page.getByRole('navigation', { name: '服务导航' });
+  await expect(nav.locator('.service-nav__link')).toHaveText(['首页', ...shown]);
+
+  const minWidth = await page.locator('.portal').evaluate((el) => getComputedStyle(el).minWidth);
+  expect(minWidth).toBe(`${MIN_PAGE_WIDTH_PX}px`);
+  await shot(page, '10-home');
+});
+
+test('with an empty member list the home page says so instead of showing tiles (list answered by a stub)', async ({
+  page,
+}) => {
+  await page.route('**/navigate/list.do?*', (route) =>
+    route.fulfill({ json: { code: 0, data: { member: [] } } }),
+  );
+  await signIn(page, DEMO.username, DEMO.password);
+  await expect(page.getByText('当前部署尚未为您的账号开通任何服务')).toBeVisible();
+  await expect(page.locator('.service-tile')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: '服务导航' }).locator('.service-nav__link')).toHaveText([
+    '首页',
+  ]);
+  await shot(page, '10b-home-no-services-stubbed');
+});
+
+test('tiles and header links follow the member list (list answered by a stub)', async ({ page }) => {
+  // The real server has no areas yet; this stub only checks how the page draws a member list.
+  await page.route('**/navigate/list.do?*', (route) =>
+    route.fulfill({ json: { code: 0, data: { member: [1, 8] } } }),
+  );
+  const routesSeen = await recordRoutes(page);
+  await signIn(page, DEMO.username, DEMO.password);
+  await expect(page.locator('.service-tile__name')).toHaveText(['通讯录', '短信']);
+  await expect(page.getByRole('navigation', { name: '服务导航' }).getByRole('link')).toHaveText([
+    '首页',
+    '通讯录',
+    '短信',
+  ]);
+  await shot(page, '11-home-with-tiles-stubbed');
+
+  await page.locator('.service-tile', { hasText: '通讯录' }).click();
+  await expect.poll(routesSeen).toContain('#/contact/index');
+  // The contacts area asks for its second verification first.
+  await expect(page).toHaveURL(/#\/contact\.check$/);
+});
+
+test('a skin restyles the portal at once and is restored on the next visit', async ({ page, browser }) => {
+  await signIn(page, DEMO.username, DEMO.password);
+  await expect(page.locator('body')).toHaveClass(/body-skin-05/);
+  const header = page.locator('.portal-header');
+  const before = await header.evaluate((el) => getComputedStyle(el).backgroundImage);
+
+  await page.getByRole('button', { name: '用户菜单' }).hover();
+  await page.getByRole('menuitem', { name: '换肤' }).click();
+  const picker = page.getByRole('dialog', { name: '换肤' });
+  await expect(picker.locator('[data-skin]')).toHaveCount(5);
+  const saved = page.waitForResponse((r) => r.url().includes('/setting/save.do'));
+  await picker.locator('[data-skin="03"]').click();
+  await expect(page.locator('body')).toHaveClass(/body-skin-03/);
+  expect(await (await saved).json()).toMatchObject({ code: 0, data: { skin: '03' } });
+  await shot(page, '12-skin-picker');
+  await page.keyboard.press('Escape');
+  await expect(picker).toBeHidden();
+
+  expect(await header.evaluate((el) => getComputedStyle(el).backgroundImage)).not.toBe(before);
+  await shot(page, '13-home-skin-03');
+
+  // A fresh browser knows nothing locally: the skin must come from /setting/detail.do.
+  const fresh = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const other = await fresh.newPage();
+  await signIn(other, DEMO.username, DEMO.password);
+  await expect(other.locator('body')).toHaveClass(/body-skin-03/);
+  await expect(other.locator('body')).not.toHaveClass(/body-skin-05/);
+  await fresh.close();
+
+  await page.reload();
+  await expect(page.locator('body')).toHaveClass(/body-skin-03/);
+
+  // Back to the default so the other tests see the portal as a new user does.
+  await page.getByRole('button', { name: '用户菜单' }).hover();
+  await page.getByRole('menuitem', { name: '换肤' }).click();
+  const restored = page.waitForResponse((r) => r.url().includes('/setting/save.do'));
+  await page.getByRole('dialog', { name: '换肤' }).locator('[data-skin="05"]').click();
+  await restored;
+  await expect(page.locator('body')).toHaveClass(/body-skin-05/);
+});
+
+test('an unknown route goes to /home/index', async ({ page }) => {
+  await signIn(page, DEMO.username, DEMO.password);
+  await page.goto('/#/no/such/page');
+  await expect(page).toHaveURL(/\/#\/home\/index$/);
+  // An area this build does not serve yet.
+  await page.goto('/#/find/index');
+  await expect(page).toHaveURL(/\/#\/home\/index$/);
+});
+
+test('pages fade in, unless the user asked for less motion', async ({ page }) => {
+  await signIn(page, DEMO.username, DEMO.password);
+  const animation = () => page.locator('.route-fade').evaluate((el) => getComputedStyle(el).animationName);
+  expect(await animation()).toBe('route-fade-in');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await animation()).toBe('none');
+});
+
+test('footer: copyright, filing number and the two legal pages', async ({ page, context }) => {
+  await signIn(page, DEMO.username, DEMO.password);
+  const footer = page.locator('footer');
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} 云服务开源项目`);
+  await expect(footer.getByRole('link', { name: '未备案（自托管部署）' })).toHaveAttribute(
+    'href',
+    'https://beian.miit.gov.cn/',
+  );
+
+  const privacyOpened = context.waitForEvent('page');
+  await footer.getByRole('link', { name: '隐私政策' }).click();
+  const privacy = await privacyOpened;
+  await expect(privacy).toHaveURL(/\/legal\/privacy\.html$/);
+  await expect(privacy.getByRole('heading', { name: '隐私政策', level: 1 })).toBeVisible();
+  await expect(privacy.locator('main')).toContainText('连续 30 天未使用即失效');
+  await expect(privacy.locator('main')).toContainText('10 分钟内有效');
+  await expect(privacy.locator('main')).toContainText('运营者是您个人信息的处理者');
+  await expect(privacy.locator('[data-platform="vendor"]').first()).toHaveText('云服务开源项目');
+  await shot(privacy, '14-privacy');
+
+  const agreementOpened = context.waitForEvent('page');
+  await footer.getByRole('link', { name: '用户协议' }).click();
+  const agreement = await agreementOpened;
+  await expect(agreement).toHaveURL(/\/legal\/agreement\.html$/);
+  await expect(agreement.getByRole('heading', { name: '用户协议', level: 1 })).toBeVisible();
+  await expect(agreement.locator('main')).toContainText('回收站');
+  await shot(agreement, '15-agreement');
+});

@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { CAPTCHA_ANSWER } from './demo';
+import { freePort } from './free-port';
+import { startSinks } from './sinks';
+
+async function waitUntilServing(url: string, server: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not answer ${url} within 30 s:\n${log()}`);
+}
+
+/**
+ * Starts the code sinks and the real server on a fresh data directory. It builds nothing: the
+ * tests run against what `npm run build` produced. Tests find both through environment variables,
+ * which Playwright hands to its workers.
+ */
+export default async function globalSetup(config: FullConfig) {
+  const repo = path.resolve(config.rootDir, '..');
+  const main = path.join(repo, 'apps/server/dist/main.js');
+  const web = path.join(repo, 'apps/web/dist/index.html');
+  for (const built of [main, web]) {
+    if (!existsSync(built))
+      throw new Error(`${path.relative(repo, built)} is missing: run \`npm run build\` first`);
+  }
+
+  const sinks = await startSinks();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'phonecloud-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER,
+    SMTP_URL: sinks.smtpUrl,
+    SMS_WEBHOOK_URL: sinks.smsWebhookUrl,
+    LOG_LEVEL: 'warn',
+  };
+  // Always SQLite in the temp directory, whatever the shell points at.
+  delete env.DATABASE_URL;
+  delete env.SEED_DEMO;
+  delete env.DEMO_PASSWORD;
+  delete env.FREE_SPACE_GB;
+
+  let output = '';
+  const server = spawn(process.execPath, [main], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  server.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilServing(`${baseUrl}/platform/info.do`, server, () => output);
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_SINK_URL = sinks.readUrl;
+  // The contacts tests age a book's history in the database (time machine nodes need 10 quiet minutes).
+  process.env.E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    await sinks.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,249 @@
+import { checkEventDate } from './dates.js';
+import { CONTACT_EMAIL_LOCAL_MAX, CONTACT_FIELD_MAX, CONTACT_NOTE_MAX, GROUP_NAME_MAX } from './limits.js';
+import { type ContactField, ContactMsg, fieldTooLong } from './messages.js';
+import {
+  AddressType,
+  CalendarKind,
+  type ContactContent,
+  EmailType,
+  EventType,
+  ImProtocol,
+  ImType,
+  NicknameType,
+  OrganizationType,
+  PhoneType,
+  TYPE_CODES,
+  WebsiteType,
+} from './types.js';
+
+type Loose = Record<string, unknown>;
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const trimmed = (v: unknown): string => text(v).trim();
+function int(v: unknown, fallback: number): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+  return Number.isInteger(n) ? n : fallback;
+}
+const flag = (v: unknown): number => (int(v, 0) === 1 ? 1 : 0);
+/** A type code: absent takes the kind's default, unknown ones become the kind's custom code. */
+function code(v: unknown, allowed: readonly number[], fallback: number, custom: number): number {
+  const n = int(v, fallback);
+  return allowed.includes(n) ? n : custom;
+}
+function rows(v: unknown): Loose[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter((e): e is Loose => typeof e === 'object' && e !== null && !Array.isArray(e));
+}
+
+export function emptyContent(): ContactContent {
+  return {
+    name: [],
+    organization: [],
+    phone: [],
+    email: [],
+    im: [],
+    'postal-address': [],
+    event: [],
+    note: [],
+    nickname: [],
+    website: [],
+    group: [],
+  };
+}
+
+/**
+ * The stored shape of any input: every array present, every entry with all its fields, strings
+ * trimmed, empty entries stripped, an organization dropped only when company and title are both
+ * empty, spaces removed from phonetic names, group titles unique. It does not judge validity:
+ * `validateContactContent` does, on what this answers.
+ */
+export function normalizeContactContent(input: unknown): ContactContent {
+  const c: Loose = typeof input === 'object' && input !== null ? (input as Loose) : {};
+  const out = emptyContent();
+  for (const e of rows(c.name)) {
+    const given = trimmed(e.given_name);
+    const entry = {
+      is_primary: flag(e.is_primary),
+      display_name: trimmed(e.display_name) || given,
+      given_name: given,
+      phonetic_family_name: text(e.phonetic_family_name).replace(/\s+/g, ''),
+    };
+    if (entry.display_name || entry.phonetic_family_name) out.name.push(entry);
+  }
+  // One name is the primary one; phones and vCards carry the first as such.
+  const firstName = out.name[0];
+  if (firstName && !out.name.some((n) => n.is_primary === 1)) firstName.is_primary = 1;
+  for (const e of rows(c.organization)) {
+    const entry = {
+      is_primary: flag(e.is_primary),
+      company: trimmed(e.company),
+      type: code(e.type, TYPE_CODES.organization, OrganizationType.WORK, OrganizationType.CUSTOM),
+      title: trimmed(e.title),
+    };
+    if (entry.company || entry.title) out.organization.push(entry);
+  }
+  for (const e of rows(c.phone)) {
+    const entry = {
+      is_primary: flag(e.is_primary),
+      number: trimmed(e.number),
+      type: code(e.type, TYPE_CODES.phone, PhoneType.MOBILE, PhoneType.CUSTOM),
+    };
+    if (entry.number) out.phone.push(entry);
+  }
+  for (const e of rows(c.email)) {
+    const entry = {
+      is_primary: flag(e.is_primary),
+      address: trimmed(e.address),
+      type: code(e.type, TYPE_CODES.email, EmailType.PERSONAL, EmailType.CUSTOM),
+    };
+    if (entry.address) out.email.push(entry);
+  }
+  for (const e of rows(c.im)) {
+    // QQ when absent: it is what Chinese phones hold most often.
+    const protocol = code(e.protocol, TYPE_CODES.imProtocol, ImProtocol.QQ, ImProtocol.CUSTOM);
+    const entry = {
+      protocol,
+      custom_protocol: protocol === ImProtocol.CUSTOM ? trimmed(e.custom_protocol) : '',
+      address: trimmed(e.address),
+      type: code(e.type, TYPE_CODES.im, ImType.OTHER, ImType.CUSTOM),
+    };
+    if (entry.address) out.im.push(entry);
+  }
+  for (const e of rows(c['postal-address'])) {
+    const formatted = trimmed(e.formatted_address);
+    const street = trimmed(e.street);
+    // One address has one text: either field stands in for a missing other.
+    const entry = {
+      is_primary: flag(e.is_primary),
+      formatted_address: formatted || street,
+      street: street || formatted,
+      type: code(e.type, TYPE_CODES.address, AddressType.HOME, AddressType.CUSTOM),
+    };
+    if (entry.formatted_address) out['postal-address'].push(entry);
+  }
+  for (const e of rows(c.event)) {
+    const entry = {
+      is_primary: flag(e.is_primary),
+      start_date: trimmed(e.start_date),
+      lunar_or_solar: flag(e.lunar_or_solar) === 1 ? CalendarKind.LUNAR : CalendarKind.SOLAR,
+      type: code(e.type, TYPE_CODES.event, EventType.BIRTHDAY, EventType.CUSTOM),
+    };
+    if (entry.start_date) out.event.push(entry);
+  }
+  for (const e of rows(c.note)) {
+    const note = trimmed(e.note);
+    if (note) out.note.push({ note });
+  }
+  for (const e of rows(c.nickname)) {
+    const entry = {
+      name: trimmed(e.name),
+      type: code(e.type, TYPE_CODES.nickname, NicknameType.DEFAULT, NicknameType.CUSTOM),
+    };
+    if (entry.name) out.nickname.push(entry);
+  }
+  for (const e of rows(c.website)) {
+    const entry = {
+      url: trimmed(e.url),
+      type: code(e.type, TYPE_CODES.website, WebsiteType.HOMEPAGE, WebsiteType.CUSTOM),
+    };
+    if (entry.url) out.website.push(entry);
+  }
+  const seen = new Set<string>();
+  for (const e of rows(c.group)) {
+    const groupTitle = trimmed(e.groupTitle);
+    if (groupTitle && !seen.has(groupTitle)) {
+      seen.add(groupTitle);
+      out.group.push({ groupTitle });
+    }
+  }
+  return out;
+}
+
+const PHONE_RE = /^[0-9()+\-.*# ]+$/;
+const EMAIL_RE =
+  /^([A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+)@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+// The scheme may be left out ('www.example.com'), as phones store websites; any other scheme fails.
+const WEBSITE_RE =
+  /^(?:(?:https?|rtsp):\/\/)?(?:localhost|(?:\d{1,3}\.){3}\d{1,3}|(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,})(?::\d{1,5})?(?:[/?#]\S*)?$/iu;
+
+export function isValidContactPhone(value: string): boolean {
+  return PHONE_RE.test(value);
+}
+export function isValidContactEmail(value: string): boolean {
+  const m = EMAIL_RE.exec(value);
+  return Boolean(m?.[1] && m[1].length <= CONTACT_EMAIL_LOCAL_MAX);
+}
+export function isValidWebsite(value: string): boolean {
+  return WEBSITE_RE.test(value);
+}
+
+export type ContactCheck = { ok: true; content: ContactContent } | { ok: false; message: string };
+
+/** Normalises, then checks every rule of spec 001 §5; the first failure's text is the answer. */
+export function validateContactContent(input: unknown): ContactCheck {
+  const content = normalizeContactContent(input);
+  const fail = (message: string): ContactCheck => ({ ok: false, message });
+  const tooLong = (value: string, field: ContactField, max = CONTACT_FIELD_MAX) =>
+    value.length > max ? fieldTooLong(field, max) : null;
+
+  if (!content.name[0]?.display_name) return fail(ContactMsg.NAME_REQUIRED);
+  for (const n of content.name) {
+    const m = tooLong(n.display_name, 'name') ?? tooLong(n.given_name, 'name');
+    if (m) return fail(m);
+    const p = tooLong(n.phonetic_family_name, 'phonetic');
+    if (p) return fail(p);
+  }
+  for (const o of content.organization) {
+    const m = tooLong(o.company, 'company') ?? tooLong(o.title, 'title');
+    if (m) return fail(m);
+  }
+  for (const p of content.phone) {
+    const m = tooLong(p.number, 'phone');
+    if (m) return fail(m);
+    if (!isValidContactPhone(p.number)) return fail(ContactMsg.PHONE_CHARS);
+  }
+  for (const e of content.email) {
+    const m = tooLong(e.address, 'email');
+    if (m) return fail(m);
+    if (!isValidContactEmail(e.address)) return fail(ContactMsg.EMAIL_FORMAT);
+  }
+  for (const i of content.im) {
+    const m = tooLong(i.address, 'im') ?? tooLong(i.custom_protocol, 'customProtocol');
+    if (m) return fail(m);
+  }
+  for (const a of content['postal-address']) {
+    const m = tooLong(a.formatted_address, 'address') ?? tooLong(a.street, 'address');
+    if (m) return fail(m);
+  }
+  for (const ev of content.event) {
+    const check = checkEventDate(ev.start_date, ev.lunar_or_solar);
+    if (!check.ok) return fail(check.message);
+    ev.start_date = check.date;
+  }
+  for (const n of content.note) {
+    const m = tooLong(n.note, 'note', CONTACT_NOTE_MAX);
+    if (m) return fail(m);
+  }
+  for (const n of content.nickname) {
+    const m = tooLong(n.name, 'nickname');
+    if (m) return fail(m);
+  }
+  for (const w of content.website) {
+    const m = tooLong(w.url, 'website');
+    if (m) return fail(m);
+    if (!isValidWebsite(w.url)) return fail(ContactMsg.WEBSITE_FORMAT);
+  }
+  for (const g of content.group) {
+    if (g.groupTitle.length > GROUP_NAME_MAX) return fail(ContactMsg.GROUP_NAME_TOO_LONG);
+  }
+  return { ok: true, content };
+}
+
+/** Checks a group name for add or rename; null when it may be used. */
+export function checkGroupName(name: string, existing: readonly string[]): string | null {
+  const n = name.trim();
+  if (!n) return ContactMsg.GROUP_NAME_EMPTY;
+  if (n.length > GROUP_NAME_MAX) return ContactMsg.GROUP_NAME_TOO_LONG;
+  if (existing.includes(n)) return ContactMsg.GROUP_NAME_EXISTS;
+  return null;
+}

@@ -1,0 +1,11 @@
+export * from './codes.js';
+export * from './contacts/index.js';
+export * from './drive/index.js';
+export * from './format.js';
+export * from './limits.js';
+export * from './messages.js';
+export * from './paths.js';
+export * from './services.js';
+export type * from './types/envelope.js';
+export type * from './types/platform.js';
+export * from './validate/account.js';

@@ -1,0 +1,41 @@
+/** Every number of the spec lives here once; server and web import it. */
+
+/** Seconds between two codes on one channel (spec: resend wait 60 s, code 6004). */
+export const RESEND_WAIT_SECONDS = 60;
+/** Milliseconds an error text stays under a verification field. */
+export const ERROR_TEXT_MS = 5000;
+/** Milliseconds a success tip stays. */
+export const SUCCESS_TIP_MS = 1000;
+/** A code is six digits. */
+export const CODE_LENGTH = 6;
+/** A code expires (6003) after this many minutes. */
+export const CODE_TTL_MINUTES = 10;
+/** Wrong tries that void a code. */
+export const CODE_MAX_ATTEMPTS = 5;
+/** A captcha image expires after this many minutes. */
+export const CAPTCHA_TTL_MINUTES = 5;
+/** Characters in a captcha image. */
+export const CAPTCHA_LENGTH = 4;
+/** Default minutes a second verification stays valid (VERIFY_TTL_MINUTES). */
+export const DEFAULT_VERIFY_TTL_MINUTES = 120;
+
+/** Failed sign-ins per account, and per address, inside the window before a lockout. */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+
+/** Days a signed-in session lasts without use. */
+export const SESSION_IDLE_DAYS = 30;
+
+/** Default free space in GB; total is free plus paid. */
+export const DEFAULT_FREE_SPACE_GB = 5;
+export const BYTES_PER_GB = 1024 ** 3;
+
+/** Minimum width of the portal page in px. */
+export const MIN_PAGE_WIDTH_PX = 1374;
+
+/** Account fields. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;

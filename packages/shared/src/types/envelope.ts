@@ -1,0 +1,5 @@
+export interface Envelope<T = unknown> {
+  code: number;
+  data?: T;
+  message?: string;
+}
