@@ -1,6 +1,8 @@
 import {
+  CONTACT_LETTERS,
   Code,
   type Contact,
+  type ContactBook,
   ContactCode,
   ContactMsg,
   fieldTooLong,
@@ -279,6 +281,24 @@ describe.each(TEST_DIALECTS)('contacts: book, validation, recycle bin [%s]', (di
     await save(client, person('占空间', { note: [{ note: '备注'.repeat(100) }] }));
     const after = (await client.get<{ usedSize: number }>('/space/backup_used.do')).data?.usedSize ?? 0;
     expect(after - before).toBeGreaterThan(400);
+  });
+
+  it('streams list.do with the indexes first and the contacts after them in list order', async () => {
+    const user = await createUser(server);
+    await seedContacts(server.deps, user.id);
+    const { client } = await verifiedClient(server, user);
+    const text = await (await client.raw('/contact/list.do?tmp=1')).text();
+    const { data } = JSON.parse(text) as { code: number; data: ContactBook };
+    const listAt = text.indexOf('"list":{');
+    for (const key of ['"sync_version"', '"group"', '"letter_index"', '"group_letter_index"']) {
+      expect(text.indexOf(key), key).toBeLessThan(listAt);
+    }
+    // Parsing sorts integer keys, so the order is read off the text itself.
+    const streamed = [...text.slice(listAt + 7).matchAll(/[{,]"(\d+)":\{/g)].map((m) => m[1]);
+    const order = CONTACT_LETTERS.flatMap((l) => data.letter_index[l] ?? []);
+    expect(order.length).toBeGreaterThan(300);
+    expect(streamed).toEqual(order);
+    expect(Object.keys(data.list).length).toBe(order.length);
   });
 
   it('seeds the demo account with a realistic book', async () => {

@@ -115,6 +115,17 @@ export class ContactsRepo {
       .execute();
   }
 
+  /** Stored docs of live contacts by id (one chunk of list.do's stream; order is the caller's). */
+  aliveDocsOf(userId: number, ids: readonly number[]): Promise<Array<Pick<ContactRow, 'id' | 'doc'>>> {
+    return this.db
+      .selectFrom('contacts')
+      .select(['id', 'doc'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
   aliveRows(userId: number): Promise<ContactRow[]> {
     return this.db
       .selectFrom('contacts')

@@ -1,6 +1,7 @@
 import {
   AVATAR_FID,
   CONTACT_CLOUD_BASE,
+  CONTACT_LETTERS,
   type Contact,
   ContactApi,
   type ContactAttachment,
@@ -21,6 +22,9 @@ import { ensureGroups } from './groups.js';
 import { buildIndexes } from './indexes.js';
 import { type ContactRow, ContactsRepo, FileKind } from './repo.js';
 
+// Contacts per query while list.do streams.
+const LIST_FIRST_CHUNK = 100;
+const LIST_CHUNK = 2000;
 // Past this many changed contacts a delta is no cheaper than reloading the list.
 const REFRESH_MAX_CHANGES = 1000;
 const AVATAR_PATH_RE = new RegExp(`^${CONTACT_CLOUD_BASE}${ContactApi.avatar}/([0-9a-f]{64})$`);
@@ -45,25 +49,39 @@ export class ContactsService {
   }
 
   /**
-   * list.do as a ready JSON envelope: each contact's stored doc is spliced in as it is, so a
-   * large book costs one query and no per-contact serialisation.
+   * list.do as a stream of JSON text. The indexes come first and the contacts follow in list
+   * order, so a browser reading the stream can paint the first rows long before a large book has
+   * arrived (docs/contacts.md). Each contact's stored doc is spliced in as it is: no per-contact
+   * serialisation. Nothing is held open across the chunks: `sync_version` is read before
+   * anything else, so whatever changes while the book streams reaches the browser by refresh.do.
    */
-  async listJson(userId: number): Promise<string> {
-    const [book, docs, groups] = await Promise.all([
-      this.repo.book(userId),
-      this.repo.aliveDocs(userId),
-      this.repo.groups(userId),
-    ]);
+  async *listJson(userId: number): AsyncGenerator<string> {
+    const book = await this.repo.book(userId);
+    const [rows, groups] = await Promise.all([this.repo.indexRows(userId), this.repo.groups(userId)]);
     const indexes = buildIndexes(
-      docs,
+      rows,
       groups.map((g) => g.name),
     );
-    const list = docs.map((d) => `"${d.id}":${d.doc}`).join(',');
-    return (
-      `{"code":0,"data":{"sync_version":${Number(book?.sync_version ?? 0)},"list":{${list}},` +
+    yield `{"code":0,"data":{"sync_version":${Number(book?.sync_version ?? 0)},` +
       `"group":${JSON.stringify(indexes.group)},"letter_index":${JSON.stringify(indexes.letter_index)},` +
-      `"group_letter_index":${JSON.stringify(indexes.group_letter_index)}}}`
-    );
+      `"group_letter_index":${JSON.stringify(indexes.group_letter_index)},"list":{`;
+    const ordered = CONTACT_LETTERS.flatMap((l) => indexes.letter_index[l] ?? []).map(Number);
+    let first = true;
+    // A small first chunk fills the first screen quickly; larger ones cost fewer queries.
+    for (let at = 0, size = LIST_FIRST_CHUNK; at < ordered.length; at += size, size = LIST_CHUNK) {
+      const ids = ordered.slice(at, at + size);
+      const docs = new Map((await this.repo.aliveDocsOf(userId, ids)).map((d) => [d.id, d.doc]));
+      const parts: string[] = [];
+      for (const id of ids) {
+        const doc = docs.get(id);
+        // Deleted since the indexes were read: refresh.do will say so.
+        if (doc === undefined) continue;
+        parts.push(`${first ? '' : ','}"${id}":${doc}`);
+        first = false;
+      }
+      yield parts.join('');
+    }
+    yield '}}}';
   }
 
   /** What changed since `since`, or 1009 when the log cannot tell (compacted, or not this book's). */
