@@ -31,6 +31,9 @@ export interface CallOptions {
   query?: FormFields;
   /** Extra headers, read again on every try so that a retry after 2003 carries the new drive token. */
   headers?: () => Record<string, string>;
+  /** Reads the answer's body as it arrives (a large list) instead of `response.json()`. */
+  readBody?: (response: Response) => Promise<unknown>;
+  signal?: AbortSignal;
 }
 
 export interface ApiClient {
@@ -66,6 +69,7 @@ export function createApiClient(env: ClientEnv): ApiClient {
         response = await env.fetch(withQuery(path, { ...options.query, ...fields }, env.tmp()), {
           credentials: 'same-origin',
           headers: { Accept: 'application/json', ...extra },
+          signal: options.signal,
         });
       } else {
         await ensureCsrfCookie();
@@ -82,6 +86,7 @@ export function createApiClient(env: ClientEnv): ApiClient {
             ...extra,
           },
           body: 'json' in payload ? JSON.stringify(payload.json) : encodeForm(payload.form),
+          signal: options.signal,
         });
       }
     } catch {
@@ -89,7 +94,7 @@ export function createApiClient(env: ClientEnv): ApiClient {
     }
     let body: unknown;
     try {
-      body = await response.json();
+      body = await (options.readBody ? options.readBody(response) : response.json());
     } catch {
       throw new ApiError(response.status, netError, 'network');
     }

@@ -1,13 +1,12 @@
-import { ContactApi, type ContactBook, ContactMsg } from '@phonecloud/shared';
-import { api } from '../../../api';
+import { BookLoad } from './book-load';
 
-// An answer older than this is not used: the area was left before its chunk arrived.
+// A download older than this is not used: the area was left before its chunk arrived.
 const FRESH_MS = 30_000;
 
 interface Pending {
   at: number;
-  book: Promise<ContactBook>;
-  /** Set when the call failed (for example 6001 before the check): such an answer is never used. */
+  load: BookLoad;
+  /** Set when the call failed (for example 6001 before the check): such a load is never used. */
   failed: boolean;
 }
 let pending: Pending | null = null;
@@ -21,11 +20,8 @@ export function prefetchContactBook(): void {
   // One try per page load: after a failure (6001 before the check) the area makes its own call
   // once it is on screen, and no late second 6001 can send a verified user back to the gate.
   if (pending) return;
-  const book = api.get<ContactBook>(ContactApi.list, { area: 'contact', netError: ContactMsg.NET_LIST });
-  const entry: Pending = { at: Date.now(), book, failed: false };
-  // Whoever takes it in time reports a failure; one nobody took is dropped, and must not be an
-  // unhandled rejection.
-  book.catch(() => {
+  const entry: Pending = { at: Date.now(), load: new BookLoad(), failed: false };
+  entry.load.done.catch(() => {
     entry.failed = true;
   });
   pending = entry;
@@ -39,9 +35,9 @@ export function prefetchContactBookFor(hash: string): void {
   if (hash === '#/contact' || hash.startsWith('#/contact/')) prefetchContactBook();
 }
 
-/** The prefetched list.do answer if there is a fresh one (once), else null. */
-export function takePrefetchedBook(): Promise<ContactBook> | null {
+/** The prefetched download if there is a fresh one that has not failed (once), else null. */
+export function takePrefetchedBook(): BookLoad | null {
   const p = pending;
   pending = null;
-  return p && !p.failed && Date.now() - p.at < FRESH_MS ? p.book : null;
+  return p && !p.failed && Date.now() - p.at < FRESH_MS ? p.load : null;
 }

@@ -3,10 +3,8 @@ import {
   type AvatarUploadResult,
   ContactApi,
   type ContactAttachment,
-  type ContactBook,
   type ContactChangeResult,
   type ContactContent,
-  ContactMsg,
   type ContactRefresh,
   type ContactSaveResult,
   type ExportResult,
@@ -27,7 +25,6 @@ const json = (v: unknown) => JSON.stringify(v);
 
 /** The calls of spec 001 §7 for contacts, typed with the shared contract. */
 export const contactCalls = {
-  list: () => api.get<ContactBook>(ContactApi.list, { ...AREA, netError: ContactMsg.NET_LIST }),
   refresh: (syncVersion: number) =>
     api.post<ContactRefresh>(ContactApi.refresh, { sync_version: syncVersion, flag: POLL_FLAG }, AREA),
   save: (data: {

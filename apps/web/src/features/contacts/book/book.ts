@@ -5,6 +5,7 @@ import {
   type ContactRefresh,
   type LetterIndex,
 } from '@phonecloud/shared';
+import type { BookHead } from '../api/list-stream';
 
 /**
  * The address book as the screens read it. Contacts sit in a Map so that a refresh delta copies
@@ -13,7 +14,12 @@ import {
  */
 export interface Book {
   syncVersion: number;
+  /** The contacts that have arrived: all of them once `loaded`. */
   byId: ReadonlyMap<string, Contact>;
+  /** False while list.do is still streaming in: the indexes are whole, `byId` is not yet. */
+  loaded: boolean;
+  /** Contacts in the book (counted from the index, so it is right before they all arrive). */
+  total: number;
   /** Group names in creation order. */
   groups: readonly string[];
   /** Group name to member ids. */
@@ -22,21 +28,38 @@ export interface Book {
   groupLetterIndex: Readonly<Record<string, LetterIndex>>;
 }
 
-export function buildBook(data: ContactBook): Book {
+function totalOf(letters: LetterIndex): number {
+  let n = 0;
+  for (const ids of Object.values(letters)) n += ids.length;
+  return n;
+}
+
+/** The book from what has arrived of list.do (`done`: all of it). */
+export function bookOf(head: BookHead, contacts: ReadonlyMap<string, Contact>, done: boolean): Book {
+  const letterIndex = head.letter_index ?? {};
   return {
-    syncVersion: data.sync_version,
-    byId: new Map(Object.entries(data.list)),
-    groups: Object.keys(data.group),
-    groupMembers: data.group,
-    letterIndex: data.letter_index,
-    groupLetterIndex: data.group_letter_index,
+    syncVersion: head.sync_version,
+    byId: contacts,
+    loaded: done,
+    total: done ? contacts.size : totalOf(letterIndex),
+    groups: Object.keys(head.group ?? {}),
+    groupMembers: head.group ?? {},
+    letterIndex,
+    groupLetterIndex: head.group_letter_index ?? {},
   };
+}
+
+export function buildBook(data: ContactBook): Book {
+  const { list, ...head } = data;
+  return bookOf(head, new Map(Object.entries(list)), true);
 }
 
 /** Stands in for the book while list.do is on its way (never written to). */
 export const LOADING_BOOK: Book = {
   syncVersion: 0,
   byId: new Map(),
+  loaded: false,
+  total: 0,
   groups: [],
   groupMembers: {},
   letterIndex: {},
@@ -61,6 +84,8 @@ export function applyRefresh(book: Book, delta: ContactRefresh): Book {
   return {
     syncVersion: delta.sync_version,
     byId,
+    loaded: true,
+    total: byId.size,
     groups: delta.group ? Object.keys(delta.group) : book.groups,
     groupMembers: delta.group ?? book.groupMembers,
     letterIndex: delta.letter_index ?? book.letterIndex,
@@ -78,7 +103,7 @@ export function lettersOf(book: Book, group: GroupFilter): LetterIndex {
 }
 
 export function countOf(book: Book, group: GroupFilter): number {
-  if (group === null) return book.byId.size;
+  if (group === null) return book.total;
   return book.groupMembers[group]?.length ?? 0;
 }
 

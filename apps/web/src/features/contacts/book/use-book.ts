@@ -2,11 +2,47 @@ import { Code } from '@phonecloud/shared';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { isApiError } from '../../../api';
+import { BookLoad } from '../api/book-load';
 import { takePrefetchedBook } from '../api/book-prefetch';
 import { contactCalls } from '../api/contact-calls';
-import { applyRefresh, type Book, buildBook, refreshChanges } from './book';
+import { applyRefresh, type Book, bookOf, refreshChanges } from './book';
 
 const BOOK_KEY = ['contacts', 'book'] as const;
+
+// The download under way per cache: a newer one (1009, a reload) cancels it, and a sync waits
+// for it, since a delta cannot apply to a book still arriving.
+const loads = new WeakMap<QueryClient, { load: BookLoad; whole: Promise<unknown> }>();
+
+/**
+ * The query's answer is the first part of the book that can be shown (the indexes and the first
+ * contacts, as list.do streams in); the rest reaches the cache as it arrives, then the whole.
+ */
+function streamBook(qc: QueryClient): Promise<Book> {
+  loads.get(qc)?.load.cancel();
+  const load = takePrefetchedBook() ?? new BookLoad();
+  const whole = load.done.catch(() => undefined);
+  loads.set(qc, { load, whole });
+  const current = () => loads.get(qc)?.load === load;
+  return new Promise<Book>((resolve, reject) => {
+    let answered = false;
+    load.subscribe((p) => {
+      const book = bookOf(p.head, p.contacts, p.done);
+      if (!answered) {
+        answered = true;
+        resolve(book);
+      } else if (current()) qc.setQueryData(BOOK_KEY, book);
+    });
+    load.done.catch((error: unknown) => {
+      if (!answered) {
+        answered = true;
+        reject(error);
+      } else if (current()) {
+        // Cut off after the first rows: load it again (a failure then shows as the list's error).
+        void qc.refetchQueries({ queryKey: BOOK_KEY });
+      }
+    });
+  });
+}
 
 /**
  * The book from list.do. It never goes stale by age: the poll and the calls that change it bring
@@ -14,7 +50,7 @@ const BOOK_KEY = ['contacts', 'book'] as const;
  */
 export const bookQuery = queryOptions({
   queryKey: BOOK_KEY,
-  queryFn: async (): Promise<Book> => buildBook(await (takePrefetchedBook() ?? contactCalls.list())),
+  queryFn: ({ client }): Promise<Book> => streamBook(client),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -31,7 +67,9 @@ export function currentBook(qc: QueryClient): Book | undefined {
 const running = new WeakMap<QueryClient, Promise<void>>();
 
 async function syncOnce(qc: QueryClient): Promise<void> {
+  await loads.get(qc)?.whole;
   const book = currentBook(qc);
+  if (book && !book.loaded) return;
   if (!book) return;
   try {
     const delta = await contactCalls.refresh(book.syncVersion);

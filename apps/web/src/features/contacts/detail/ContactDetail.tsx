@@ -6,7 +6,7 @@ import {
   GROUP_TRUNCATE_DETAIL,
   ImProtocol,
 } from '@phonecloud/shared';
-import { Button, Modal, Tag } from 'antd';
+import { Button, Modal, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '../../../components/toast';
@@ -112,8 +112,10 @@ export function ContactDetail({ book }: { book: Book }) {
   const sync = useBookSync();
   const [modal, modalHolder] = Modal.useModal();
   const contact = book.byId.get(id);
-  // Gone (deleted here or on the phone): back to the list.
-  if (!contact) return <Navigate to={ContactRoute.index} replace />;
+  if (!contact) {
+    // Not arrived yet, or gone (deleted here or on the phone): then back to the list.
+    return book.loaded ? <Navigate to={ContactRoute.index} replace /> : <Spin className="contacts-loading" />;
+  }
 
   const name = displayName(contact);
   const phonetic = contact.content.name[0]?.phonetic_family_name;

@@ -8,7 +8,7 @@ import {
   ImProtocol,
   validateContactContent,
 } from '@phonecloud/shared';
-import { Alert, Button, Checkbox, Dropdown, Input, Select } from 'antd';
+import { Alert, Button, Checkbox, Dropdown, Input, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { shouldReport } from '../../../api';
@@ -49,7 +49,9 @@ import { type FormErrors, validateForm } from './validate-form';
 export function ContactEditor({ book }: { book: Book }) {
   const { id } = useParams();
   const contact = id ? book.byId.get(id) : undefined;
-  if (id && !contact) return <Navigate to={ContactRoute.index} replace />;
+  if (id && !contact) {
+    return book.loaded ? <Navigate to={ContactRoute.index} replace /> : <Spin className="contacts-loading" />;
+  }
   return <EditorScreen key={id ?? 'new'} book={book} original={contact ?? null} />;
 }
 

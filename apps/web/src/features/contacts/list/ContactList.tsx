@@ -72,7 +72,20 @@ export function ContactList({
       continue;
     }
     const contact = book.byId.get(row.id);
-    if (!contact) continue;
+    if (!contact) {
+      // Still arriving (list.do streams in): a grey row of the same height for now.
+      slots.push(
+        <div
+          key={row.id}
+          className="contact-list__slot"
+          style={{ height, transform: `translateY(${top}px)` }}
+          aria-busy="true"
+        >
+          <div className="contact-row contact-row--pending" />
+        </div>,
+      );
+      continue;
+    }
     slots.push(
       <div key={row.id} className="contact-list__slot" style={{ height, transform: `translateY(${top}px)` }}>
         <ContactRow

@@ -45,7 +45,7 @@ export function ListPanel({ book, loading }: { book: Book; loading: boolean }) {
 
   const empty = loading ? (
     <Spin className="contacts-loading" />
-  ) : book.byId.size === 0 ? (
+  ) : book.total === 0 ? (
     <Empty className="contacts-empty" description={T.emptyBook}>
       <p className="contacts-empty__hint">{T.emptyBookHint}</p>
     </Empty>

@@ -77,7 +77,8 @@ export function buildListModel(
         if (q) {
           const contact = book.byId.get(id);
           if (!contact || !matchesQuery(contact, q)) continue;
-        } else if (!book.byId.has(id)) continue;
+          // While the book streams in, a contact still on its way holds its row.
+        } else if (book.loaded && !book.byId.has(id)) continue;
         add(letter, id);
       }
     }

@@ -41,7 +41,7 @@ export function LeftPanel({ book, loading }: { book: Book; loading: boolean }) {
       >
         <TeamOutlined />
         <span className="side-item__name">{T.allContacts}</span>
-        <span className="side-item__count">{loading ? '' : book.byId.size}</span>
+        <span className="side-item__count">{loading ? '' : book.total}</span>
       </button>
       <div className="side-groups__head">
         <span>{T.groups}</span>
