@@ -11,6 +11,7 @@ import type { AppDeps } from './http/context.js';
 import { csrfPlugin } from './http/csrf.js';
 import { AppError } from './http/errors.js';
 import { sessionPlugin } from './http/session.js';
+import { serveAssetsFromMemory } from './http/web-assets.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createMessenger, type Messenger } from './lib/messenger.js';
 import { accountModule } from './modules/account/module.js';
@@ -115,6 +116,7 @@ async function serveWeb(app: FastifyInstance, config: Config) {
       );
     },
   });
+  serveAssetsFromMemory(app, config.webDist);
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !req.url.endsWith('.do') && req.headers.accept?.includes('text/html')) {
       return reply.redirect('/#/home/index');

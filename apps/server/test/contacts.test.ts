@@ -283,7 +283,7 @@ describe.each(TEST_DIALECTS)('contacts: book, validation, recycle bin [%s]', (di
     expect(after - before).toBeGreaterThan(400);
   });
 
-  it('streams list.do with the indexes first and the contacts after them in list order', async () => {
+  it('streams list.do with the indexes first, then the first screen in list order, then the rest', async () => {
     const user = await createUser(server);
     await seedContacts(server.deps, user.id);
     const { client } = await verifiedClient(server, user);
@@ -297,7 +297,9 @@ describe.each(TEST_DIALECTS)('contacts: book, validation, recycle bin [%s]', (di
     const streamed = [...text.slice(listAt + 7).matchAll(/[{,]"(\d+)":\{/g)].map((m) => m[1]);
     const order = CONTACT_LETTERS.flatMap((l) => data.letter_index[l] ?? []);
     expect(order.length).toBeGreaterThan(300);
-    expect(streamed).toEqual(order);
+    expect(streamed.slice(0, 100)).toEqual(order.slice(0, 100));
+    // Every contact once, none twice.
+    expect([...streamed].sort()).toEqual([...order].sort());
     expect(Object.keys(data.list).length).toBe(order.length);
   });
 

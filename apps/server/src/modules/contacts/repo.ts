@@ -126,6 +126,23 @@ export class ContactsRepo {
       .execute();
   }
 
+  /** The next page of live docs in id order after `afterId` (keyset: each page is one range read). */
+  aliveDocsAfter(
+    userId: number,
+    afterId: number,
+    limit: number,
+  ): Promise<Array<Pick<ContactRow, 'id' | 'doc'>>> {
+    return this.db
+      .selectFrom('contacts')
+      .select(['id', 'doc'])
+      .where('user_id', '=', userId)
+      .where('id', '>', afterId)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
   aliveRows(userId: number): Promise<ContactRow[]> {
     return this.db
       .selectFrom('contacts')

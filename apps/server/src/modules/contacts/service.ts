@@ -20,11 +20,15 @@ import { bodyOfDoc, sameBody } from './doc.js';
 import { badRequest, fullReload, notFound, stale } from './errors.js';
 import { ensureGroups } from './groups.js';
 import { buildIndexes } from './indexes.js';
+import { ListHeadCache } from './list-head-cache.js';
 import { type ContactRow, ContactsRepo, FileKind } from './repo.js';
 
-// Contacts per query while list.do streams.
-const LIST_FIRST_CHUNK = 100;
-const LIST_CHUNK = 2000;
+// list.do sends this many contacts in list order first (more than a screen holds), then the rest
+// in pages of LIST_PAGE read in id order, the order the table is stored in.
+const LIST_FIRST_SCREEN = 100;
+const LIST_PAGE = 2000;
+// Heads of the books opened last (a few MB each for the largest books).
+const listHeads = new ListHeadCache<{ head: string; firstScreen: number[] }>(8);
 // Past this many changed contacts a delta is no cheaper than reloading the list.
 const REFRESH_MAX_CHANGES = 1000;
 const AVATAR_PATH_RE = new RegExp(`^${CONTACT_CLOUD_BASE}${ContactApi.avatar}/([0-9a-f]{64})$`);
@@ -49,37 +53,55 @@ export class ContactsService {
   }
 
   /**
-   * list.do as a stream of JSON text. The indexes come first and the contacts follow in list
-   * order, so a browser reading the stream can paint the first rows long before a large book has
-   * arrived (docs/contacts.md). Each contact's stored doc is spliced in as it is: no per-contact
-   * serialisation. Nothing is held open across the chunks: `sync_version` is read before
-   * anything else, so whatever changes while the book streams reaches the browser by refresh.do.
+   * list.do as a stream of JSON text. The indexes come first, then the contacts of the first
+   * screen in list order, then all the others in id order, so a browser reading the stream paints
+   * its first rows long before a large book has arrived (docs/contacts.md). Each contact's stored
+   * doc is spliced in as it is: no per-contact serialisation. Nothing is held open across the
+   * chunks: `sync_version` is read first, so whatever changes while the book streams reaches the
+   * browser by refresh.do.
    */
   async *listJson(userId: number): AsyncGenerator<string> {
     const book = await this.repo.book(userId);
-    const [rows, groups] = await Promise.all([this.repo.indexRows(userId), this.repo.groups(userId)]);
-    const indexes = buildIndexes(
-      rows,
-      groups.map((g) => g.name),
-    );
-    yield `{"code":0,"data":{"sync_version":${Number(book?.sync_version ?? 0)},` +
-      `"group":${JSON.stringify(indexes.group)},"letter_index":${JSON.stringify(indexes.letter_index)},` +
-      `"group_letter_index":${JSON.stringify(indexes.group_letter_index)},"list":{`;
-    const ordered = CONTACT_LETTERS.flatMap((l) => indexes.letter_index[l] ?? []).map(Number);
-    let first = true;
-    // A small first chunk fills the first screen quickly; larger ones cost fewer queries.
-    for (let at = 0, size = LIST_FIRST_CHUNK; at < ordered.length; at += size, size = LIST_CHUNK) {
-      const ids = ordered.slice(at, at + size);
-      const docs = new Map((await this.repo.aliveDocsOf(userId, ids)).map((d) => [d.id, d.doc]));
+    const version = Number(book?.sync_version ?? 0);
+    const groupNames = (await this.repo.groups(userId)).map((g) => g.name);
+    const key = `${version}\u0000${JSON.stringify(groupNames)}`;
+    let cached = listHeads.get(userId, key);
+    if (cached === undefined) {
+      const indexes = buildIndexes(await this.repo.indexRows(userId), groupNames);
+      const order = CONTACT_LETTERS.flatMap((l) => indexes.letter_index[l] ?? []);
+      cached = {
+        head:
+          `{"code":0,"data":{"sync_version":${version},"group":${JSON.stringify(indexes.group)},` +
+          `"letter_index":${JSON.stringify(indexes.letter_index)},` +
+          `"group_letter_index":${JSON.stringify(indexes.group_letter_index)},"list":{`,
+        firstScreen: order.slice(0, LIST_FIRST_SCREEN).map(Number),
+      };
+      listHeads.set(userId, key, cached);
+    }
+    const { head, firstScreen } = cached;
+    yield head;
+
+    const sent = new Set(firstScreen);
+    let comma = '';
+    const entries = (docs: ReadonlyArray<{ id: number; doc: string }>) => {
       const parts: string[] = [];
-      for (const id of ids) {
-        const doc = docs.get(id);
-        // Deleted since the indexes were read: refresh.do will say so.
-        if (doc === undefined) continue;
-        parts.push(`${first ? '' : ','}"${id}":${doc}`);
-        first = false;
+      for (const d of docs) {
+        parts.push(`${comma}"${d.id}":${d.doc}`);
+        comma = ',';
       }
-      yield parts.join('');
+      return parts.join('');
+    };
+    const first = new Map((await this.repo.aliveDocsOf(userId, firstScreen)).map((d) => [Number(d.id), d]));
+    // In list order; one deleted since the indexes were read is left out (refresh.do says so).
+    yield entries(firstScreen.flatMap((id) => first.get(id) ?? []));
+    for (let after = 0; ; ) {
+      // Let other requests in between pages: one big book must not hold up every other call
+      // (the portal's own scripts included) while SQLite answers synchronously.
+      await new Promise((resolve) => setImmediate(resolve));
+      const page = await this.repo.aliveDocsAfter(userId, after, LIST_PAGE);
+      if (page.length === 0) break;
+      after = Number(page[page.length - 1]?.id);
+      yield entries(page.filter((d) => !sent.has(Number(d.id))));
     }
     yield '}}}';
   }

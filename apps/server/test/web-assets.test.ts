@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/server.js';
+
+describe('the portal build', () => {
+  let server: TestServer;
+  let dist: string;
+  const script = `console.log(${JSON.stringify('门户'.repeat(800))});\n`;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'pc-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>portal</title>');
+    writeFileSync(path.join(dist, 'assets', 'portal-abc123.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'tiny-abc123.css'), 'a{}');
+    server = await startTestServer('sqlite', { env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets from memory: gzipped when asked, cached for good', async () => {
+    const client = server.client();
+    const zipped = await client.raw('/assets/portal-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(zipped.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await zipped.text()).toBe(script);
+
+    const plain = await client.raw('/assets/portal-abc123.js', {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+    // Too small to be worth compressing.
+    const tiny = await client.raw('/assets/tiny-abc123.css', { headers: { 'accept-encoding': 'gzip' } });
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+    expect(await tiny.text()).toBe('a{}');
+  });
+
+  it('serves a file built after start-up from disk, and 404 for one that does not exist', async () => {
+    writeFileSync(path.join(dist, 'assets', 'later-def456.js'), 'export {};');
+    const client = server.client();
+    const later = await client.raw('/assets/later-def456.js');
+    expect(later.status).toBe(200);
+    expect(await later.text()).toBe('export {};');
+    expect((await client.raw('/assets/missing-000.js')).status).toBe(404);
+  });
+});
