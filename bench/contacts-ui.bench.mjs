@@ -145,6 +145,7 @@ export default async function contactsUiBench() {
 
       // Keystrokes on the last opened page, once it has settled (a person takes a moment to type).
       const page = last.page;
+      await page.waitForSelector('.contacts-list-panel[data-loaded="true"]', { timeout: 60_000 });
       await page.waitForTimeout(1500);
       const all = [];
       for (const q of QUERIES) {

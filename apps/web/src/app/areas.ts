@@ -1,13 +1,13 @@
-import type { ComponentType } from 'react';
 import { installDriveHooks } from '../api';
-import { prefetchContactBook, prefetchContactBookFor } from '../features/contacts/api/book-prefetch';
+import { prefetchContactBook } from '../features/contacts/api/book-prefetch';
 import { driveHooks } from '../features/drive/drive-session';
+import { preloadable } from './preloadable';
 
 export interface AreaEntry {
   /** Route pattern under the portal layout, e.g. '/contact/*'. */
   path: string;
-  /** The area's page, loaded as its own chunk the first time it is opened. */
-  load: () => Promise<{ default: ComponentType }>;
+  /** The area's page, loaded as its own chunk the first time it is opened (or preloaded). */
+  page: ReturnType<typeof preloadable>;
   /**
    * The area's routes are panes of one screen: moving between them keeps the page mounted (no
    * route fade; a list keeps its scroll, search and selection).
@@ -17,20 +17,26 @@ export interface AreaEntry {
 
 /**
  * The areas this build serves. Adding one is one line here, for example
- *   { path: '/contact/*', load: () => import('../features/contacts/ContactsArea') },
+ *   { path: '/contact/*', page: preloadable(() => import('../features/contacts/ContactsArea')) },
  * and its calls pass `area: 'contact'` so that a 6001 leads to its check screen.
  * A route with no area here falls through to /home/index.
  */
 export const AREAS: readonly AreaEntry[] = [
-  { path: '/alipan/*', load: () => import('../features/drive/alipan/AlipanArea'), onePage: true },
-  { path: '/pan/*', load: () => import('../features/drive/pan/PanArea'), onePage: true },
+  {
+    path: '/alipan/*',
+    page: preloadable(() => import('../features/drive/alipan/AlipanArea')),
+    onePage: true,
+  },
+  { path: '/pan/*', page: preloadable(() => import('../features/drive/pan/PanArea')), onePage: true },
   {
     path: '/contact/*',
-    load: () => {
-      // The book's download starts alongside the area's chunk.
+    page: preloadable(() => {
+      // The chunk is asked for first (it is small and the server sends it at once), then the
+      // book's download starts alongside it.
+      const chunk = import('../features/contacts/ContactsArea');
       prefetchContactBook();
-      return import('../features/contacts/ContactsArea');
-    },
+      return chunk;
+    }),
     onePage: true,
   },
 ];
@@ -49,6 +55,15 @@ export function fadeKey(pathname: string): string {
 // drive's (small) token module is installed with the portal itself.
 installDriveHooks(driveHooks);
 
-// Opening the portal on a contacts address: the book's download starts with the portal's code,
-// before the first render.
-prefetchContactBookFor(window.location.hash);
+/** The area an address opens, if any. */
+function areaOfHash(hash: string): AreaEntry | undefined {
+  const pathname = hash.replace(/^#/, '').split('?')[0] ?? '';
+  const key = fadeKey(pathname);
+  return AREAS.find((area) => area.onePage && area.path.replace(/\/\*$/, '') === key);
+}
+
+// Opening the portal on an area's address: its chunk (and, for contacts, the book) starts
+// downloading with the portal's code, before the first render asks for it.
+void areaOfHash(window.location.hash)
+  ?.page.preload()
+  .catch(() => undefined);

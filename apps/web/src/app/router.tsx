@@ -6,7 +6,7 @@ import { AREAS } from './areas';
 import { PortalLayout } from './layout/PortalLayout';
 
 const VerifyGate = lazy(() => import('../features/verify/VerifyGate'));
-const areaPages = AREAS.map((area) => ({ path: area.path, Page: lazy(area.load) }));
+const areaPages = AREAS.map((area) => ({ path: area.path, Page: area.page.Page }));
 
 export function PortalRouter() {
   return (

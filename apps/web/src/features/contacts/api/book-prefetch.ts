@@ -27,14 +27,6 @@ export function prefetchContactBook(): void {
   pending = entry;
 }
 
-/**
- * Called as the portal's code loads: when the address opens the contacts area, the book's
- * download starts before React has drawn anything.
- */
-export function prefetchContactBookFor(hash: string): void {
-  if (hash === '#/contact' || hash.startsWith('#/contact/')) prefetchContactBook();
-}
-
 /** The prefetched download if there is a fresh one that has not failed (once), else null. */
 export function takePrefetchedBook(): BookLoad | null {
   const p = pending;

@@ -81,7 +81,7 @@ export function ContactList({
           style={{ height, transform: `translateY(${top}px)` }}
           aria-busy="true"
         >
-          <div className="contact-row contact-row--pending" />
+          <div className="contact-row-pending" />
         </div>,
       );
       continue;

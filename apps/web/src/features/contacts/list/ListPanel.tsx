@@ -54,7 +54,7 @@ export function ListPanel({ book, loading }: { book: Book; loading: boolean }) {
   ) : null;
 
   return (
-    <section className="contacts-list-panel" data-query={q}>
+    <section className="contacts-list-panel" data-query={q} data-loaded={book.loaded}>
       <GroupTabs groups={book.groups} group={group} onChange={setGroup} />
       <div className="contacts-search">
         <Input
