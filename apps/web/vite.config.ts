@@ -12,18 +12,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // What the pages need at once, as the automatic split would have it.
-            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
-            // The rest of the UI kit in one chunk the areas share: opening an area then costs
-            // its own code and this, not a string of small shared pieces that a browser fetches
-            // six at a time at most (one of the six busy with a large list streaming in).
-            { name: 'ui', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/, priority: 1 },
-          ],
-        },
-      },
       input: {
         portal: page('index.html'),
         account: page('account/index.html'),

@@ -62,8 +62,11 @@ function areaOfHash(hash: string): AreaEntry | undefined {
   return AREAS.find((area) => area.onePage && area.path.replace(/\/\*$/, '') === key);
 }
 
-// Opening the portal on an area's address: its chunk (and, for contacts, the book) starts
-// downloading with the portal's code, before the first render asks for it.
-void areaOfHash(window.location.hash)
-  ?.page.preload()
-  .catch(() => undefined);
+/**
+ * Opening the portal on an area's address: its chunk (and, for contacts, the book) starts
+ * downloading with the portal's code, before the first render asks for it. Answers when the
+ * chunk is in (at once when the address opens no area).
+ */
+export function preloadOpenedArea(): Promise<unknown> {
+  return areaOfHash(window.location.hash)?.page.preload() ?? Promise.resolve();
+}

@@ -33,7 +33,12 @@ export function SkinProvider({ children }: { children: ReactNode }) {
     onSuccess: (saved) => queryClient.setQueryData(platformQueries.setting().queryKey, saved),
   });
   const content = save.isPending ? skinContent(save.variables) : (data?.content ?? remembered);
-  const [primary, setPrimary] = useState<string | undefined>(undefined);
+  // Read before the first render: antd builds its styles per theme, and a first render in the
+  // default theme followed by the skin's would build every style twice.
+  const [primary, setPrimary] = useState<string | undefined>(() => {
+    applySkin(content.skin, content.body_class);
+    return skinPrimaryColor();
+  });
 
   const { skin, body_class: bodyClass } = content;
   useLayoutEffect(() => {

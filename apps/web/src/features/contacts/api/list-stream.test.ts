@@ -10,25 +10,27 @@ const contact = (id: string, name: string) => ({
   content: { name: [{ is_primary: 1, display_name: name, given_name: name }], note: [{ note: name }] },
 });
 
-// Strings that look like structure: quotes, backslashes, braces, commas and a key named "list".
-const tricky = ['a"},"9":{', 'back\\slash\\', '\\"}', '{"list":{', '张三 ,]}', 'end\\\\'];
+// Strings that look like structure: quotes, backslashes, braces, commas, line breaks, a key "list".
+const tricky = ['a"},"9":{', 'back\\slash\\', '\\"}', '{"list":{', '张三 ,]}', 'two\nlines', 'end\\\\'];
 
-function book() {
-  const list: Record<string, unknown> = {};
-  tricky.forEach((name, i) => {
-    list[String(i + 1)] = contact(String(i + 1), name);
-  });
-  const ids = Object.keys(list);
-  return {
-    code: 0,
-    data: {
-      sync_version: 7,
-      group: { list: ['1'], '"}': ['2'] },
-      letter_index: { A: ids },
-      group_letter_index: { list: { A: ['1'] }, '"}': { A: ['2'] } },
-      list,
-    },
-  };
+const list: Record<string, ReturnType<typeof contact>> = {};
+tricky.forEach((name, i) => {
+  list[String(i + 1)] = contact(String(i + 1), name);
+});
+const ids = Object.keys(list);
+const head = {
+  sync_version: 7,
+  group: { list: ['1'], '"}': ['2'] },
+  letter_index: { A: ids },
+  group_letter_index: { list: { A: ['1'] }, '"}': { A: ['2'] } },
+};
+
+/** list.do as the server writes it: the head, one contact per line, the closing braces. */
+function serverText(entries = ids) {
+  const envelope = JSON.stringify({ code: 0, data: { ...head, list: {} } });
+  const opening = envelope.slice(0, envelope.length - '{}}}'.length + 1);
+  const lines = entries.map((id) => `"${id}":${JSON.stringify(list[id])}`).join(',\n');
+  return `${opening}\n${lines}\n}}}`;
 }
 
 function feed(text: string, cuts: number[]) {
@@ -41,10 +43,12 @@ function feed(text: string, cuts: number[]) {
   return { parser, envelope: parser.finish() };
 }
 
-describe('list.do stream parser', () => {
-  const doc = book();
-  const text = JSON.stringify(doc);
-  const { list, ...head } = doc.data;
+describe('list.do stream reader', () => {
+  const text = serverText();
+
+  it('is valid JSON as a whole', () => {
+    expect(JSON.parse(text)).toEqual({ code: 0, data: { ...head, list } });
+  });
 
   it('reads the head and every contact wherever the chunks are cut', () => {
     for (let cut = 1; cut < text.length; cut++) {
@@ -56,34 +60,41 @@ describe('list.do stream parser', () => {
   });
 
   it('reads the same with one character at a time', () => {
-    const { parser } = feed(
+    const { parser, envelope } = feed(
       text,
       Array.from({ length: text.length - 1 }, (_, i) => i + 1),
     );
     expect(Object.fromEntries(parser.contacts)).toEqual(list);
+    expect(envelope).toEqual({ code: 0, data: { ...head, list: {} } });
   });
 
   it('has the head and the first contacts before the document ends', () => {
     const parser = new ListStreamParser();
-    const firstEntryEnd = text.indexOf('"2":{');
-    expect(parser.push(text.slice(0, firstEntryEnd + 2))).toBe(true);
+    expect(parser.push(text.slice(0, text.indexOf('\n"2":') + 1))).toBe(true);
     expect(parser.head).toEqual(head);
     expect([...parser.contacts.keys()]).toEqual(['1']);
   });
 
-  it('parses an error envelope, or a list that is not last, whole at the end', () => {
+  it('parses an error envelope, or an answer of another layout, whole at the end', () => {
     const error = feed('{"code":6001,"message":"需要验证"}', [5]);
     expect(error.parser.head).toBeNull();
     expect(error.envelope).toEqual({ code: 6001, message: '需要验证' });
 
-    const listFirst = JSON.stringify({ code: 0, data: { list: { 1: contact('1', 'x') }, sync_version: 3 } });
-    const other = feed(listFirst, [20]);
-    // Here the head is read at the list's start: what follows the list is in the envelope.
-    expect(other.envelope).toEqual({ code: 0, data: { list: {}, sync_version: 3 } });
-    expect([...other.parser.contacts.keys()]).toEqual(['1']);
+    const compact = JSON.stringify({ code: 0, data: { ...head, list } });
+    const other = feed(compact, [20, 200]);
+    expect(other.parser.head).toBeNull();
+    expect(other.envelope).toEqual({ code: 0, data: { ...head, list } });
+
+    const pretty = JSON.stringify({ code: 0, data: { ...head, list } }, null, 2);
+    expect(feed(pretty, [30]).envelope).toEqual({ code: 0, data: { ...head, list } });
   });
 
-  it('refuses a document cut off inside the list', () => {
+  it('reads an empty book, and refuses a document cut off inside the list', () => {
+    const empty = feed(serverText([]), [10]);
+    expect(empty.parser.head).toEqual(head);
+    expect(empty.parser.contacts.size).toBe(0);
+    expect(empty.envelope).toEqual({ code: 0, data: { ...head, list: {} } });
+
     const parser = new ListStreamParser();
     parser.push(text.slice(0, text.length - 10));
     expect(() => parser.finish()).toThrow();
