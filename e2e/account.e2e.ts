@@ -16,6 +16,10 @@ test('a visit without a session goes to the login page and comes back to the rou
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page).toHaveURL(/\/#\/sms\.check$/);
   await expect(page.getByRole('button', { name: '立即验证' })).toBeVisible();
+
+  // Signed in, the login page (a bookmark, the back button) moves on to where the visit goes.
+  await page.goto('/account/#/login?redirect=%23%2Fhome%2Findex');
+  await expect(page).toHaveURL(/\/#\/home\/index$/);
 });
 
 test('sign up with an e-mail address confirmed by a code from the SMTP server', async ({ page }) => {

@@ -118,9 +118,14 @@ async function serveWeb(app: FastifyInstance, config: Config) {
   });
   serveAssetsFromMemory(app, config.webDist);
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && !req.url.endsWith('.do') && req.headers.accept?.includes('text/html')) {
-      return reply.redirect('/#/home/index');
+    const page =
+      req.method === 'GET' && !req.url.endsWith('.do') && req.headers.accept?.includes('text/html');
+    // The portal page itself missing means the build went away under the running server (a
+    // rebuild in progress): sending the browser to it again would loop.
+    if (page && (req.url === '/' || req.url.startsWith('/?'))) {
+      return reply.status(503).type('text/plain; charset=utf-8').send('门户页面正在更新，请稍后刷新。');
     }
+    if (page) return reply.redirect('/#/home/index');
     return reply.status(404).send({ code: 404, message: 'not found' });
   });
 }

@@ -41,6 +41,24 @@ describe('the portal build', () => {
     expect(await tiny.text()).toBe('a{}');
   });
 
+  it('sends an unknown page to the portal, and says so instead of looping when the portal page is gone', async () => {
+    const client = server.client();
+    const html = { headers: { accept: 'text/html' } };
+    const unknown = await client.raw('/no/such/page', html);
+    expect(unknown.status).toBe(302);
+    expect(unknown.headers.get('location')).toBe('/#/home/index');
+    expect((await client.raw('/', html)).status).toBe(200);
+
+    rmSync(path.join(dist, 'index.html'));
+    try {
+      const gone = await client.raw('/', html);
+      expect(gone.status).toBe(503);
+      expect(await gone.text()).toContain('稍后刷新');
+    } finally {
+      writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>portal</title>');
+    }
+  });
+
   it('serves a file built after start-up from disk, and 404 for one that does not exist', async () => {
     writeFileSync(path.join(dist, 'assets', 'later-def456.js'), 'export {};');
     const client = server.client();

@@ -66,6 +66,14 @@ describe('api client', () => {
     expect(env.assign).toHaveBeenCalledWith('/account/#/login?redirect=%23%2Fcontact.check');
   });
 
+  it('answers 2002 as an error without leaving when the caller asks to stay', async () => {
+    const { client, env } = setup([{ code: Code.NOT_LOGGED_IN }], { pathname: '/account/', hash: '#/login' });
+    const error = await client.get(Api.userDetail, { stayOnLogout: true }).catch((e: unknown) => e);
+    expect((error as ApiError).kind).toBe('business');
+    expect((error as ApiError).code).toBe(Code.NOT_LOGGED_IN);
+    expect(env.assign).not.toHaveBeenCalled();
+  });
+
   it('comes back to the full path when not on the portal page', async () => {
     const { client, env } = setup([{ code: Code.NOT_LOGGED_IN }], {
       pathname: '/account/',

@@ -34,6 +34,8 @@ export interface CallOptions {
   /** Reads the answer's body as it arrives (a large list) instead of `response.json()`. */
   readBody?: (response: Response) => Promise<unknown>;
   signal?: AbortSignal;
+  /** A 2002 is an answer, not a reason to go to the login page (the login page's own check). */
+  stayOnLogout?: boolean;
 }
 
 export interface ApiClient {
@@ -113,7 +115,7 @@ export function createApiClient(env: ClientEnv): ApiClient {
     const { code } = envelope;
     if (code === Code.OK) return envelope.data as T;
     const message = envelope.message || codeText[code] || Msg.SERVER_ERROR;
-    if (code === Code.NOT_LOGGED_IN) {
+    if (code === Code.NOT_LOGGED_IN && !options.stayOnLogout) {
       if (!leaving) {
         leaving = true;
         env.assign(loginUrl(env.location()));

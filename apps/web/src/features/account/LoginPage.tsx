@@ -1,7 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Api, Msg } from '@phonecloud/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input } from 'antd';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import { PrimaryButton } from '../../components/PrimaryButton';
@@ -16,6 +17,16 @@ interface LoginFields {
 
 export function LoginPage() {
   const [params] = useSearchParams();
+  // Already signed in (a bookmark, the back button): on to where the visit was going.
+  const signedIn = useQuery({
+    queryKey: ['account', 'signed-in'],
+    queryFn: () => api.get(Api.userDetail, { stayOnLogout: true }),
+    retry: false,
+    meta: { silent: true },
+  });
+  useEffect(() => {
+    if (signedIn.isSuccess) goAfterSignIn(safeRedirect(params.get('redirect')));
+  }, [signedIn.isSuccess, params]);
   const login = useMutation({
     mutationFn: (fields: LoginFields) =>
       api.post(Api.accountLogin, { account: fields.account.trim(), password: fields.password }),
