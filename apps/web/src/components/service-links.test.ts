@@ -1,6 +1,6 @@
 import { ServiceId } from '@phonecloud/shared';
 import { describe, expect, it } from 'vitest';
-import { serviceLinks } from './service-links';
+import { inArea, serviceLinks } from './service-links';
 
 describe('serviceLinks', () => {
   it('lists only the member services, in the portal order', () => {
@@ -13,5 +13,22 @@ describe('serviceLinks', () => {
   });
   it('has nothing to show for an empty member list', () => {
     expect(serviceLinks([])).toEqual([]);
+  });
+  it('knows every screen of an area, its check screen included, and nothing else', () => {
+    const [contacts, drive] = serviceLinks([ServiceId.CONTACTS, ServiceId.DRIVE]);
+    if (!contacts || !drive) throw new Error('links missing');
+    for (const p of [
+      '/contact',
+      '/contact/index/3',
+      '/contact/editor',
+      '/contact/selectmode',
+      '/contact.check',
+    ]) {
+      expect(inArea(contacts, p), p).toBe(true);
+    }
+    expect(inArea(contacts, '/contacts-other')).toBe(false);
+    expect(inArea(contacts, '/home/index')).toBe(false);
+    expect(inArea(drive, '/pan/index/path=root')).toBe(true);
+    expect(inArea(drive, '/alipan.check')).toBe(true);
   });
 });

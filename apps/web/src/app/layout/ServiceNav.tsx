@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { openDrive } from '../../api';
 import { platformQueries } from '../../api/platform-queries';
-import { serviceLinks } from '../../components/service-links';
+import { inArea, serviceLinks } from '../../components/service-links';
 
 /** 首页 plus one entry per service of the member navigation list. */
 export function ServiceNav() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { data } = useQuery(platformQueries.member());
   const links = serviceLinks(data?.member ?? []);
   return (
@@ -14,22 +15,31 @@ export function ServiceNav() {
       <NavLink to="/home/index" className="service-nav__link">
         首页
       </NavLink>
-      {links.map((link) =>
-        link.route ? (
-          <NavLink key={link.id} to={link.route} className="service-nav__link">
+      {links.map((link) => {
+        // Lit on every screen of the area (editor, multi-select, check screen), not only its index.
+        const current = inArea(link, pathname);
+        const className = `service-nav__link${current ? ' active' : ''}`;
+        return link.route ? (
+          <Link
+            key={link.id}
+            to={link.route}
+            className={className}
+            aria-current={current ? 'page' : undefined}
+          >
             {link.name}
-          </NavLink>
+          </Link>
         ) : (
           <button
             key={link.id}
             type="button"
-            className="service-nav__link"
+            className={className}
+            aria-current={current ? 'page' : undefined}
             onClick={() => void openDrive(navigate, 'alipan')}
           >
             {link.name}
           </button>
-        ),
-      )}
+        );
+      })}
     </nav>
   );
 }
