@@ -34,6 +34,28 @@ const REVISION_COLUMNS = [
   'at',
   'body',
 ] as const satisfies readonly (keyof RevisionRow)[];
+// An import writes its chunks with the same few statement texts over and over.
+const insertTexts = new Map<string, string>();
+const INSERT_TEXTS_MAX = 64;
+
+/** `INSERT INTO table (columns) VALUES (...), ...` for `rows` rows, kept for the next time. */
+function insertSql(table: string, columns: readonly string[], rows: number, numbered: boolean): string {
+  const key = `${table} ${rows} ${numbered}`;
+  let text = insertTexts.get(key);
+  if (text === undefined) {
+    const tuples: string[] = [];
+    let p = 0;
+    for (let r = 0; r < rows; r++) {
+      const marks = columns.map(() => (numbered ? `$${++p}` : '?'));
+      tuples.push(`(${marks.join(',')})`);
+    }
+    text = `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(',')}) VALUES ${tuples.join(',')}`;
+    if (insertTexts.size >= INSERT_TEXTS_MAX) insertTexts.clear();
+    insertTexts.set(key, text);
+  }
+  return text;
+}
+
 export function chunked<T>(list: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
@@ -282,17 +304,15 @@ export class ContactsRepo {
     // How this database marks a parameter: '?' (SQLite) or '$1' (PostgreSQL).
     const numbered = sql`${1}`.compile(this.db).sql === '$1';
     const perStatement = Math.floor(MAX_PARAMETERS / columns.length);
-    for (const part of chunked(rows, perStatement)) {
-      const params: unknown[] = [];
-      const tuples = part.map((row) => {
-        const marks = columns.map((c) => {
-          params.push((row as Record<string, unknown>)[c] ?? null);
-          return numbered ? `$${params.length}` : '?';
-        });
-        return `(${marks.join(',')})`;
-      });
-      const head = `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(',')}) VALUES `;
-      await this.db.executeQuery(CompiledQuery.raw(head + tuples.join(','), params));
+    for (let start = 0; start < rows.length; start += perStatement) {
+      const end = Math.min(rows.length, start + perStatement);
+      const params: unknown[] = new Array((end - start) * columns.length);
+      let n = 0;
+      for (let i = start; i < end; i++) {
+        const row = rows[i] as Record<string, unknown>;
+        for (const c of columns) params[n++] = row[c] ?? null;
+      }
+      await this.db.executeQuery(CompiledQuery.raw(insertSql(table, columns, end - start, numbered), params));
     }
   }
 

@@ -29,25 +29,34 @@ type ReadyCard = Extract<PreparedCard, { ok: true }>;
 const MAX_WARNINGS = 200;
 const BEGIN_LINE = /^[ \t]*BEGIN:VCARD[ \t\r]*$/im;
 
-/** What a card's row needs, with its avatar, and without the groups the book had no room for. */
+/**
+ * What a card's row needs, with its avatar, and without the groups the book had no room for.
+ * Most cards have neither and take what the worker made as it is.
+ */
 function preparedOf(
   card: ReadyCard,
   attachment: ContactAttachment[],
   dropped: ReadonlySet<string>,
 ): PreparedBody {
-  let { contentJson, groups } = card;
-  if (dropped.size > 0 && groups.some((g) => dropped.has(g))) {
-    const content = JSON.parse(contentJson) as ContactContent;
-    content.group = content.group.filter((g) => !dropped.has(g.groupTitle));
-    contentJson = JSON.stringify(content);
-    groups = content.group.map((g) => g.groupTitle);
+  const drops = dropped.size > 0 && card.groups.some((g) => dropped.has(g));
+  if (attachment.length === 0 && !drops) {
+    return {
+      json: card.body,
+      spell: card.spell,
+      letter: card.letter,
+      groups: card.groupsJson,
+      hash: card.hash,
+    };
   }
+  // JSON.stringify of what JSON.parse read from JSON.stringify's output gives the same text.
+  const { content } = JSON.parse(card.body) as { content: ContactContent };
+  if (drops) content.group = content.group.filter((g) => !dropped.has(g.groupTitle));
   // Groups dropped left the hash unchanged: groups are not identity.
   return {
-    json: bodyJsonOf(contentJson, attachment),
+    json: bodyJsonOf(JSON.stringify(content), attachment),
     spell: card.spell,
     letter: card.letter,
-    groups: JSON.stringify(groups),
+    groups: JSON.stringify(content.group.map((g) => g.groupTitle)),
     hash: card.hash,
   };
 }
@@ -91,7 +100,7 @@ export class ImportService {
             const warn = (text: string) => {
               if (warnings.length < MAX_WARNINGS) warnings.push(`${where(card.index)}：${text}`);
             };
-            for (const w of card.warnings) warn(w);
+            for (const w of card.warnings ?? []) warn(w);
             if (!card.ok) {
               failed.push({ file: file.name, index: card.index, name: card.name, reason: card.reason });
               continue;

@@ -44,10 +44,26 @@ export function decodeVcardFile(bytes: Buffer): string {
   }
 }
 
+const LONE_CR = /\r(?!\n)/;
+
+/** Whether a line, trimmed, is `marker` (BEGIN:VCARD or END:VCARD) in any case, without copying it. */
+function isMarker(line: string, marker: string): boolean {
+  // Most lines are properties: the length and first letter rule them out before any copy is made.
+  if (line.length < marker.length) return false;
+  // Lower-cased if an ASCII letter; anything else (spaces, a stray BOM) takes the full test.
+  const first = line.charCodeAt(0) | 0x20;
+  if (first >= 0x61 && first <= 0x7a && first !== (marker.charCodeAt(0) | 0x20)) return false;
+  return line.trim().toUpperCase() === marker;
+}
+
 /** Unfolds lines (RFC folding, and QUOTED-PRINTABLE soft breaks) and cuts the file into cards. */
 export function splitCards(text: string): RawCard[] {
+  // A single-character split is much cheaper than a regex one; files with bare CR endings (old
+  // Macs) take the regex.
+  const raws = LONE_CR.test(text) ? text.split(/\r\n|\n|\r/) : text.split('\n');
   const logical: string[] = [];
-  for (const raw of text.split(/\r\n|\n|\r/)) {
+  for (let raw of raws) {
+    if (raw.charCodeAt(raw.length - 1) === 13) raw = raw.slice(0, -1);
     const prev = logical.length - 1;
     const last = logical[prev];
     if (last?.endsWith('=') && isQuotedPrintable(last)) {
@@ -61,11 +77,10 @@ export function splitCards(text: string): RawCard[] {
   const cards: RawCard[] = [];
   let current: RawCard | null = null;
   for (const line of logical) {
-    const upper = line.trim().toUpperCase();
-    if (upper === 'BEGIN:VCARD') {
+    if (isMarker(line, 'BEGIN:VCARD')) {
       if (current) cards.push({ ...current, broken: 'END:VCARD missing' });
       current = { index: cards.length + 1, lines: [] };
-    } else if (upper === 'END:VCARD') {
+    } else if (isMarker(line, 'END:VCARD')) {
       if (current) cards.push(current);
       current = null;
     } else if (current) {
@@ -82,9 +97,10 @@ const END_LINE = /^END:VCARD[ \t]*(?:\r\n|\n|\r)/gim;
  * Cuts a file's text into pieces of about `cards` cards each, only where `splitCards` of the
  * pieces gives what it gives for the whole: right after an END:VCARD line that really ends a
  * card (the line before it does not end with '=', so no QUOTED-PRINTABLE soft break swallows
- * it, and the next line is not folded onto it). Where no such place comes, pieces grow.
+ * it, and the next line is not folded onto it). Where no such place comes, pieces grow. The
+ * first piece may be given a size of its own.
  */
-export function cutBetweenCards(text: string, cards: number): string[] {
+export function cutBetweenCards(text: string, cards: number, first = cards): string[] {
   const pieces: string[] = [];
   let start = 0;
   let seen = 0;
@@ -94,7 +110,8 @@ export function cutBetweenCards(text: string, cards: number): string[] {
     const after = m.index + m[0].length;
     const next = text[after];
     const before = text.slice(Math.max(0, m.index - 3), m.index).replace(/[\r\n]+$/, '');
-    if (seen < cards || next === ' ' || next === '\t' || before.endsWith('=')) continue;
+    if (seen < (pieces.length === 0 ? first : cards) || next === ' ' || next === '\t' || before.endsWith('='))
+      continue;
     pieces.push(text.slice(start, after));
     start = after;
     seen = 0;
@@ -237,23 +254,34 @@ function rewriteLine(line: string, v21: boolean): string {
   return `${head.join(';')}:${out}`;
 }
 
+const VERSION_RE = /^VERSION:/i;
+/** `VERSION_RE` of the line, trimmed when `trim`; most lines are ruled out by their first letter. */
+function isVersion(line: string, trim = false): boolean {
+  const first = line.charCodeAt(0) | 0x20;
+  if (first >= 0x61 && first <= 0x7a && first !== 0x76) return false;
+  return VERSION_RE.test(trim ? line.trim() : line);
+}
+
 /** A card's lines as ical.js can read them, between BEGIN and END. */
 export function normaliseCard(lines: readonly string[]): string {
   const version =
     lines
-      .find((l) => /^VERSION:/i.test(l.trim()))
+      .find((l) => isVersion(l, true))
       ?.split(':')[1]
       ?.trim() ?? '3.0';
   const v21 = version === '2.1' || version === '2.0';
   // 3.0 and 4.0 lines pass through unless QUOTED-PRINTABLE: most cards need no rewriting at all
   // (the quick test may also match a value that merely mentions it; those take the long way).
-  const body = v21 || lines.some((l) => QP_ANYWHERE.test(l)) ? lines.map((l) => rewriteLine(l, v21)) : lines;
-  const versionAt = body.findIndex((l) => /^VERSION:/i.test(l));
-  if (versionAt === 0 && !body.some((l, i) => i > 0 && /^VERSION:/i.test(l))) {
-    return `BEGIN:VCARD\r\n${body.join('\r\n')}\r\nEND:VCARD`;
+  // The test runs once on the joined lines, which is what most cards answer as they are.
+  const joined = v21 ? '' : lines.join('\r\n');
+  const plain = !v21 && !QP_ANYWHERE.test(joined);
+  const body = plain ? lines : lines.map((l) => rewriteLine(l, v21));
+  const versionAt = body.findIndex((l) => isVersion(l));
+  if (versionAt === 0 && !body.some((l, i) => i > 0 && isVersion(l))) {
+    return `BEGIN:VCARD\r\n${plain ? joined : body.join('\r\n')}\r\nEND:VCARD`;
   }
   // vCard 4.0 must name its version first; 3.0 has no such rule, so the order is fixed here.
   const versionLine = body[versionAt] ?? 'VERSION:3.0';
-  const rest = body.filter((l) => !/^VERSION:/i.test(l));
+  const rest = body.filter((l) => !isVersion(l));
   return ['BEGIN:VCARD', versionLine, ...rest, 'END:VCARD'].join('\r\n');
 }

@@ -12,6 +12,8 @@ import { type PreparedCard, prepareCards } from './vcard-prepare.js';
 const WORKER_FILE = fileURLToPath(new URL('./vcard-worker.js', import.meta.url));
 /** Cards per chunk: small enough that writing starts early, large enough that handing over pays. */
 const CHUNK = 500;
+/** The first chunk is smaller: this thread starts writing while the others are still reading. */
+const FIRST_CHUNK = 100;
 /** One per core (this thread mostly waits or writes while they work), at most four. */
 const WORKERS = Math.max(1, Math.min(4, availableParallelism()));
 
@@ -66,15 +68,16 @@ function thread(n: number): PrepareThread {
 
 /**
  * The cards of a file's text, prepared in chunks answered in the cards' order (indexes count
- * from the file's start). In the bundled server, when the text holds two chunks or more, it is
+ * from the file's start). In the bundled server, when the text holds more than a chunk and the
+ * first (smaller) one, it is
  * cut between cards and every piece handed to the worker threads at once, which split and
  * prepare it; this thread only waits for them in order and spends the time writing the chunks
  * already back (see vcard-import.ts), so reading and writing overlap, and this thread, which
  * serves every other request, never parses a card of a large import.
  */
 export async function* preparedChunks(text: string): AsyncGenerator<PreparedCard[]> {
-  const pieces = existsSync(WORKER_FILE) ? cutBetweenCards(text, CHUNK) : [];
-  if (pieces.length < 2) {
+  const pieces = existsSync(WORKER_FILE) ? cutBetweenCards(text, CHUNK, FIRST_CHUNK) : [];
+  if (pieces.length < 3) {
     const cards = splitCards(text);
     for (let i = 0; i < cards.length; i += CHUNK) yield prepareCards(cards.slice(i, i + CHUNK));
     return;

@@ -1,6 +1,7 @@
 import {
   CONTACT_FIELD_MAX,
   CONTACT_NOTE_MAX,
+  type ContactAttachment,
   type ContactContent,
   ContactMsg,
   checkEventDate,
@@ -13,28 +14,33 @@ import {
   normalizeContactContent,
   validateContactContent,
 } from '@phonecloud/shared';
-import { contentHash, displayNameOf } from './doc.js';
+import { bodyJsonOf, contentHash, displayNameOf } from './doc.js';
 import type { RawCard } from './vcard-lines.js';
 import { readCard } from './vcard-read.js';
 
 /**
  * A card read, fitted to the rules and checked, with what its row needs that does not depend on
  * the book: the part of an import that is pure computation, so it can run on worker threads.
+ * Worker threads hand these back by structured clone, so the shape is kept small: what most
+ * cards lack (warnings, a photo) is left out rather than sent empty.
  */
 export type PreparedCard =
   | {
       index: number;
       ok: true;
       /** Texts for the report, in the card's order (the caller puts where they came from first). */
-      warnings: string[];
-      contentJson: string;
+      warnings?: string[];
+      /** The body's JSON without an avatar (`bodyJsonOf(content, [])`): most rows take it as is. */
+      body: string;
       hash: string;
       spell: string;
       letter: string;
       groups: string[];
-      photo: Uint8Array | null;
+      /** JSON array of `groups`, the row's column. */
+      groupsJson: string;
+      photo?: Uint8Array;
     }
-  | { index: number; ok: false; warnings: string[]; name: string; reason: string };
+  | { index: number; ok: false; warnings?: string[]; name: string; reason: string };
 
 const cut = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
 
@@ -105,6 +111,8 @@ function rawName(card: RawCard): string {
   return /QUOTED-PRINTABLE/i.test(fn ?? '') ? '' : value.slice(0, CONTACT_FIELD_MAX);
 }
 
+const NO_ATTACHMENT: readonly ContactAttachment[] = [];
+
 /** Reads and checks each card on its own: a bad one is answered as a failure, not thrown. */
 export function prepareCards(cards: readonly RawCard[]): PreparedCard[] {
   return cards.map((card): PreparedCard => {
@@ -112,7 +120,7 @@ export function prepareCards(cards: readonly RawCard[]): PreparedCard[] {
     const fail = (reason: string, name = rawName(card)): PreparedCard => ({
       index: card.index,
       ok: false,
-      warnings,
+      ...(warnings.length > 0 ? { warnings } : {}),
       name,
       reason,
     });
@@ -133,16 +141,19 @@ export function prepareCards(cards: readonly RawCard[]): PreparedCard[] {
     const content = checked.content;
     const name = displayNameOf(content);
     const spell = nameSpell(name);
-    return {
+    const groups = content.group.map((g) => g.groupTitle);
+    const prepared: PreparedCard = {
       index: card.index,
       ok: true,
-      warnings,
-      contentJson: JSON.stringify(content),
+      body: bodyJsonOf(JSON.stringify(content), NO_ATTACHMENT),
       hash: contentHash(content),
       spell,
       letter: letterOf(name, spell),
-      groups: content.group.map((g) => g.groupTitle),
-      photo: read.photo,
+      groups,
+      groupsJson: groups.length === 0 ? '[]' : JSON.stringify(groups),
     };
+    if (warnings.length > 0) prepared.warnings = warnings;
+    if (read.photo) prepared.photo = read.photo;
+    return prepared;
   });
 }
