@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ContactApi, ContactMsg, mergedGroups } from '@phonecloud/shared';
+import { ContactApi, ContactMsg, GROUP_MAX, mergedGroups } from '@phonecloud/shared';
 import type { Page } from '@playwright/test';
 import {
   ageContactHistory,
@@ -111,6 +111,22 @@ test('groups: create (rules), rename, empty group, join from the multi-select wi
   await page.locator('.ant-modal-confirm').getByRole('button', { name: '删除' }).click();
   await expect(side(page).getByRole('button', { name: /^好朋友/ })).toHaveCount(0);
   await expect(allCount(page, 3)).toBeVisible();
+
+  // At GROUP_MAX groups (made here through the real call) a new one is refused with the limit.
+  // '空的组' is the one group left.
+  for (let i = 1; i < GROUP_MAX; i++) {
+    await contactPost(page, ContactApi.groupAdd, { sync_version: '0', group_name: `组${i}` });
+  }
+  await page.reload();
+  await expect(side(page).getByRole('button', { name: /^组99/ })).toBeVisible();
+  await side(page).getByRole('button', { name: '新建群组' }).click();
+  const limit = page.locator('.ant-modal-confirm');
+  await expect(limit.getByText(ContactMsg.GROUP_LIMIT)).toBeVisible();
+  // The warning only: no name field to fill.
+  await expect(page.getByLabel('群组名称')).toHaveCount(0);
+  await shot(page, '40-contacts-group-limit', { fullPage: false });
+  await limit.getByRole('button', { name: '确定' }).click();
+  await expect(limit).toBeHidden();
 });
 
 test('multi-select delete, recycle bin by deletion day, per-item and selected restore, delete for good, empty', async ({
