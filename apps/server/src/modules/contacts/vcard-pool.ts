@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { cutBetweenCards, splitCards } from './vcard-lines.js';
 import { type PreparedCard, prepareCards } from './vcard-prepare.js';
@@ -19,7 +20,8 @@ const WORKERS = Math.max(1, Math.min(4, availableParallelism()));
 
 interface Reply {
   id: number;
-  prepared?: PreparedCard[];
+  /** The chunk's PreparedCard[] as v8.serialize wrote it. */
+  bytes?: Uint8Array;
   error?: string;
 }
 
@@ -46,11 +48,12 @@ class PrepareThread {
     this.worker.on('exit', (code) => fail(`import worker exited (${code})`));
   }
 
-  prepare(text: string): Promise<PreparedCard[]> {
+  /** The piece's chunk, still serialised. */
+  prepare(text: string): Promise<Uint8Array> {
     return new Promise((resolve, reject) => {
       if (this.dead) return reject(new Error('import worker is gone'));
       const id = this.nextId++;
-      this.pending.set(id, (r) => (r.prepared ? resolve(r.prepared) : reject(new Error(r.error))));
+      this.pending.set(id, (r) => (r.bytes ? resolve(r.bytes) : reject(new Error(r.error))));
       this.worker.ref();
       this.worker.postMessage({ id, text });
     });
@@ -82,7 +85,9 @@ export async function* preparedChunks(text: string): AsyncGenerator<PreparedCard
     for (let i = 0; i < cards.length; i += CHUNK) yield prepareCards(cards.slice(i, i + CHUNK));
     return;
   }
-  // A worker that fails has its piece done here: the import does not depend on it.
+  // A worker that fails has its piece done here: the import does not depend on it. Chunks stay
+  // serialised until their turn: the workers are usually ahead, and a whole file's cards held as
+  // objects would be copied from young to old space by every collection while they wait.
   const jobs = pieces.map((piece, n) =>
     thread(n % WORKERS)
       .prepare(piece)
@@ -90,7 +95,8 @@ export async function* preparedChunks(text: string): AsyncGenerator<PreparedCard
   );
   let before = 0;
   for (const job of jobs) {
-    const chunk = await job;
+    const done = await job;
+    const chunk = Array.isArray(done) ? done : (deserialize(done) as PreparedCard[]);
     for (const card of chunk) card.index += before;
     before += chunk.length;
     yield chunk;

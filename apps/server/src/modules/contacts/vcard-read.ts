@@ -40,8 +40,11 @@ export interface ReadCard {
 const HAN_RE = /\p{Script=Han}/u;
 const ANDROID_EVENT = 'vnd.android.cursor.item/contact_event';
 const ANDROID_NICKNAME = 'vnd.android.cursor.item/nickname';
+/** Where a phonetic family name is found, in order: Android's own, then vCard 3.0's. */
+const PHONETIC = ['x-phonetic-last-name', 'sort-string'] as const;
 
 const NONE: readonly string[] = [];
+const NO_PROPS: readonly Prop[] = [];
 
 function strings(v: unknown): readonly string[] {
   if (typeof v === 'string') return [v];
@@ -63,7 +66,7 @@ function typesOf(p: Prop): readonly string[] {
     .flatMap((t) => t.split(','))
     .map((t) => t.trim().toLowerCase());
 }
-const isPref = (p: Prop) => typesOf(p).includes('pref') || strings(p[1].pref).length > 0;
+const isPref = (p: Prop, types = typesOf(p)) => types.includes('pref') || strings(p[1].pref).length > 0;
 const groupOf = (p: Prop) => (p[1].group === undefined ? '' : (strings(p[1].group)[0]?.toLowerCase() ?? ''));
 function codeParam(p: Prop): number | null {
   const raw = p[1][X_CODE];
@@ -92,7 +95,12 @@ function photoOf(p: Prop, warnings: string[]): Buffer | null {
 }
 
 /** Pairs ORG/TITLE and ADR/LABEL: by item group when grouped, else by order; answers the unpaired too. */
-function pairUp(main: Prop[], side: Prop[]): { pairs: Array<[Prop, Prop | undefined]>; rest: Prop[] } {
+function pairUp(
+  main: readonly Prop[],
+  side: readonly Prop[],
+): { pairs: Array<[Prop, Prop | undefined]>; rest: Prop[] } {
+  // Most cards have no TITLE or LABEL at all.
+  if (side.length === 0) return { pairs: main.map((m) => [m, undefined]), rest: [] };
   const grouped = new Map(side.filter((s) => groupOf(s)).map((s) => [groupOf(s), s]));
   const loose = side.filter((s) => !groupOf(s));
   const used = new Set<Prop>();
@@ -119,7 +127,7 @@ export function readCard(raw: RawCard): ReadCard {
     if (list) list.push(p);
     else byName.set(p[0], [p]);
   }
-  const all = (name: string): Prop[] => byName.get(name) ?? [];
+  const all = (name: string): readonly Prop[] => byName.get(name) ?? NO_PROPS;
   const first = (name: string) => byName.get(name)?.[0];
   const c: ContactContent = {
     name: [],
@@ -139,16 +147,23 @@ export function readCard(raw: RawCard): ReadCard {
   const n = first('n');
   const [family = '', given = '', middle = '', prefix = '', suffix = ''] = n ? partsOf(n) : [];
   const fn = first('fn');
-  const composed = HAN_RE.test(family + given)
-    ? family + middle + given
-    : [prefix, given, middle, family, suffix].filter(Boolean).join(' ');
-  const phonetic = ['x-phonetic-last-name', 'sort-string']
-    .map((name) => first(name))
-    .map((p) => (p ? unescapeRaw(textOf(p)) : ''))
-    .find(Boolean);
+  // Only needed when FN is missing or empty.
+  const composed = () =>
+    HAN_RE.test(family + given)
+      ? family + middle + given
+      : [prefix, given, middle, family, suffix].filter(Boolean).join(' ');
+  let phonetic: string | undefined;
+  for (const name of PHONETIC) {
+    const p = first(name);
+    const text = p ? unescapeRaw(textOf(p)) : '';
+    if (text) {
+      phonetic = text;
+      break;
+    }
+  }
   c.name.push({
     is_primary: 1,
-    display_name: (fn ? textOf(fn) : '') || composed,
+    display_name: (fn ? textOf(fn) : '') || composed(),
     given_name: given,
     phonetic_family_name: phonetic ?? '',
   });
@@ -168,17 +183,19 @@ export function readCard(raw: RawCard): ReadCard {
   }
 
   for (const p of all('tel')) {
+    const types = typesOf(p);
     c.phone.push({
-      is_primary: isPref(p) ? 1 : 0,
+      is_primary: isPref(p, types) ? 1 : 0,
       number: textOf(p).replace(/^tel:/i, ''),
-      type: codeParam(p) ?? phoneCode(typesOf(p)),
+      type: codeParam(p) ?? phoneCode(types),
     });
   }
   for (const p of all('email')) {
+    const types = typesOf(p);
     c.email.push({
-      is_primary: isPref(p) ? 1 : 0,
+      is_primary: isPref(p, types) ? 1 : 0,
       address: textOf(p).replace(/^mailto:/i, ''),
-      type: codeParam(p) ?? emailCode(typesOf(p)),
+      type: codeParam(p) ?? emailCode(types),
     });
   }
 

@@ -1,4 +1,5 @@
 import { setPriority } from 'node:os';
+import { serialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { splitCards } from './vcard-lines.js';
 import { prepareCards } from './vcard-prepare.js';
@@ -17,7 +18,11 @@ try {
 
 parentPort?.on('message', (msg: { id: number; text: string }) => {
   try {
-    parentPort?.postMessage({ id: msg.id, prepared: prepareCards(splitCards(msg.text)) });
+    // Serialised here and moved, not copied: the importing thread keeps the bytes off its heap
+    // until it writes this chunk (see vcard-pool.ts).
+    const bytes = serialize(prepareCards(splitCards(msg.text)));
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    parentPort?.postMessage({ id: msg.id, bytes }, own ? [bytes.buffer] : []);
   } catch (err) {
     parentPort?.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
   }
