@@ -46,7 +46,7 @@ export async function contactRoutes(app: FastifyInstance, deps: AppDeps) {
   const uid = (req: FastifyRequest) => currentSession(req).userId;
 
   app.get(ContactApi.list, opts, async (req, reply) =>
-    reply.type('application/json; charset=utf-8').send(Readable.from(contacts.listJson(uid(req)))),
+    reply.type('application/json; charset=utf-8').send(Readable.from(await contacts.listJson(uid(req)))),
   );
   app.post(ContactApi.refresh, opts, async (req) => {
     const body = parse(RefreshBody, req.body);

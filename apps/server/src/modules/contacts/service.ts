@@ -62,7 +62,13 @@ export class ContactsService {
    * chunks: `sync_version` is read first, so whatever changes while the book streams reaches the
    * browser by refresh.do.
    */
-  async *listJson(userId: number): AsyncGenerator<string> {
+  async listJson(userId: number): Promise<AsyncGenerator<string>> {
+    // The head is read before the answer starts, so a failure there is an ordinary error answer.
+    const head = await this.listHead(userId);
+    return this.listBody(userId, head);
+  }
+
+  private async listHead(userId: number): Promise<{ head: string; firstScreen: number[] }> {
     const book = await this.repo.book(userId);
     const version = Number(book?.sync_version ?? 0);
     const groupNames = (await this.repo.groups(userId)).map((g) => g.name);
@@ -80,7 +86,13 @@ export class ContactsService {
       };
       listHeads.set(userId, key, cached);
     }
-    const { head, firstScreen } = cached;
+    return cached;
+  }
+
+  private async *listBody(
+    userId: number,
+    { head, firstScreen }: { head: string; firstScreen: number[] },
+  ): AsyncGenerator<string> {
     yield head;
 
     const sent = new Set(firstScreen);
@@ -93,7 +105,8 @@ export class ContactsService {
       }
       return parts.join('');
     };
-    const first = new Map((await this.repo.aliveDocsOf(userId, firstScreen)).map((d) => [Number(d.id), d]));
+    const firstDocs = firstScreen.length > 0 ? await this.repo.aliveDocsOf(userId, firstScreen) : [];
+    const first = new Map(firstDocs.map((d) => [Number(d.id), d]));
     // In list order; one deleted since the indexes were read is left out (refresh.do says so).
     yield entries(firstScreen.flatMap((id) => first.get(id) ?? []));
     for (let after = 0; ; ) {
