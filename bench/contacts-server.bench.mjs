@@ -49,8 +49,10 @@ async function timed(runs, fn) {
 export default async function contactsServerBench() {
   const vcf = bookVcf(CONTACTS);
   const server = await startServer({ SEED_DEMO: '0' });
-  const radicale = await startRadicale();
+  let radicale = null;
   try {
+    // Inside the try: when Radicale cannot start, the server started above is still stopped.
+    radicale = await startRadicale();
     // Import: each run into a fresh, empty book.
     const imports = await timed(IMPORT_RUNS, async (i) => {
       const { client } = await benchAccount(server, `bench-import-${i + WARMUPS + 1}`);
@@ -98,7 +100,7 @@ export default async function contactsServerBench() {
     });
     report('first import after start (cold, no target) vs first parse', imports.cold, parse.cold, 'ms');
   } finally {
-    await radicale.stop();
+    await radicale?.stop();
     await server.stop();
   }
 }
