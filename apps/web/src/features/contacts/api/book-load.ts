@@ -9,38 +9,68 @@ export interface BookProgress {
   done: boolean;
 }
 
-// While the book streams, the screens are told at most this often (each time costs a new view).
+// While the rest of the book is parsed, the screens are told at most this often (each time
+// costs a new view of the list).
 const PROGRESS_EVERY_MS = 250;
+// Parsing gives the page back after this long, so a frame or a keystroke never waits for it.
+const SLICE_MS = 8;
+
+interface PostTaskScheduler {
+  postTask(task: () => void, options: { priority: 'background' }): Promise<void>;
+}
 
 /**
- * One list.do download, read as it streams. Listeners hear of the first contacts at once, then
- * at most every PROGRESS_EVERY_MS, and of the whole book at the end. Kept apart from the area's
- * chunk: the portal starts it while that chunk is still loading (book-prefetch.ts).
+ * Gives the page back before going on: as a background task where the browser has a scheduler
+ * (it then runs after renders, input and timers), else as a timer.
+ */
+function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: PostTaskScheduler }).scheduler;
+  if (scheduler?.postTask) return scheduler.postTask(() => undefined, { priority: 'background' });
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Resolves after the next frame has been painted. */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/**
+ * One list.do download, read as it streams. The head and the first contacts (the first screen:
+ * the server sends those first) are parsed at once and told to listeners; the rest is parsed
+ * only once a screen is listening and has painted them, in slices between frames, so the page's
+ * own first render never queues behind a large book. Listeners then hear at most every
+ * PROGRESS_EVERY_MS, and of the whole book at the end. Kept apart from the area's chunk: the
+ * portal starts it while that chunk is still loading (book-prefetch.ts).
  */
 export class BookLoad {
   private latest: BookProgress | null = null;
   private readonly listeners = new Set<(p: BookProgress) => void>();
   private readonly abort = new AbortController();
-  private lastTold = 0;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly parser = new ListStreamParser();
+  private draining: Promise<void> | null = null;
+  private toldAt = 0;
+  private openGate: () => void = () => undefined;
+  /** Opens once a listener has painted the first contacts: then the rest may be parsed. */
+  private readonly gate = new Promise<void>((resolve) => {
+    this.openGate = resolve;
+  });
   /** The whole book; rejects as the call does (ApiError), a redirect included. */
   readonly done: Promise<BookProgress>;
 
   constructor() {
-    const parser = new ListStreamParser();
     this.done = api
       .get<ContactBook>(ContactApi.list, {
         area: 'contact',
         netError: ContactMsg.NET_LIST,
         signal: this.abort.signal,
-        readBody: (response) => this.read(response, parser),
+        readBody: (response) => this.read(response),
       })
       .then((data) => {
-        this.clearTimer();
+        const contacts = this.parser.contacts;
         // An answer of another layout came whole: its contacts are in the envelope.
-        for (const [id, c] of Object.entries(data.list ?? {})) parser.contacts.set(id, c);
+        for (const [id, c] of Object.entries(data.list ?? {})) contacts.set(id, c);
         const { list: _, ...head } = data;
-        const whole: BookProgress = { head, contacts: parser.contacts, done: true };
+        const whole: BookProgress = { head, contacts, done: true };
         this.tell(whole);
         return whole;
       });
@@ -51,54 +81,68 @@ export class BookLoad {
   /** Hears of every step from now on, starting with the latest one if there is one. */
   subscribe(listener: (p: BookProgress) => void): () => void {
     this.listeners.add(listener);
-    if (this.latest) listener(this.latest);
+    if (this.latest) this.firstShown();
     return () => this.listeners.delete(listener);
   }
 
   /** Stops the download (a newer load replaces this one). */
   cancel(): void {
-    this.clearTimer();
     this.listeners.clear();
+    this.openGate();
     this.abort.abort();
   }
 
-  private async read(response: Response, parser: ListStreamParser): Promise<unknown> {
+  private async read(response: Response): Promise<unknown> {
     const body = response.body;
     if (!body) return response.json();
+    const parser = this.parser;
     const decoder = new TextDecoder();
     const reader = body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (parser.push(decoder.decode(value, { stream: true }))) this.progress(parser);
+      parser.push(decoder.decode(value, { stream: true }));
+      if (!this.latest && parser.head?.letter_index && parser.pending) {
+        parser.parseNext();
+        this.tell({ head: parser.head, contacts: new Map(parser.contacts), done: false });
+        if (this.listeners.size > 0) this.firstShown();
+      }
+      if (this.latest) void this.drain();
     }
     parser.push(decoder.decode());
+    while (parser.pending) await this.drain();
     return parser.finish();
   }
 
-  private progress(parser: ListStreamParser): void {
-    const head = parser.head;
-    // Without the indexes the list cannot be laid out: wait for the whole answer.
-    if (!head?.letter_index || parser.contacts.size === 0) return;
-    const tell = () => {
-      this.timer = null;
-      this.lastTold = performance.now();
-      // A copy: the parser's map keeps growing, and a view must not change under the screens.
-      this.tell({ head, contacts: new Map(parser.contacts), done: false });
-    };
-    if (this.latest === null) tell();
-    else if (this.timer === null) {
-      this.timer = setTimeout(tell, Math.max(0, this.lastTold + PROGRESS_EVERY_MS - performance.now()));
-    }
+  /** After the first contacts were told to a screen: once painted, the rest may follow. */
+  private firstShown(): void {
+    void afterPaint().then(() => this.openGate());
+  }
+
+  /** Parses what has arrived, a slice at a time between frames, telling listeners as it goes. */
+  private drain(): Promise<void> {
+    this.draining ??= (async () => {
+      await this.gate;
+      const parser = this.parser;
+      while (parser.pending) {
+        const sliceStart = performance.now();
+        while (parser.pending && performance.now() - sliceStart < SLICE_MS) parser.parseNext();
+        const head = parser.head;
+        if (head && performance.now() - this.toldAt >= PROGRESS_EVERY_MS) {
+          // A copy: the parser's map keeps growing, and a view must not change under the screens.
+          this.tell({ head, contacts: new Map(parser.contacts), done: false });
+        }
+        await yieldToPage();
+      }
+    })().finally(() => {
+      this.draining = null;
+    });
+    return this.draining;
   }
 
   private tell(p: BookProgress): void {
     this.latest = p;
+    this.toldAt = performance.now();
     for (const listener of this.listeners) listener(p);
-  }
-
-  private clearTimer(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
   }
 }

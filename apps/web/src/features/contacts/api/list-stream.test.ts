@@ -68,11 +68,16 @@ describe('list.do stream reader', () => {
     expect(envelope).toEqual({ code: 0, data: { ...head, list: {} } });
   });
 
-  it('has the head and the first contacts before the document ends', () => {
+  it('has the head at once, and the first contacts to parse, before the document ends', () => {
     const parser = new ListStreamParser();
-    expect(parser.push(text.slice(0, text.indexOf('\n"2":') + 1))).toBe(true);
+    parser.push(text.slice(0, text.indexOf('\n"2":') + 1));
     expect(parser.head).toEqual(head);
+    // Contacts are parsed when asked (between frames), not as they arrive.
+    expect(parser.contacts.size).toBe(0);
+    expect(parser.pending).toBe(true);
+    parser.parseNext();
     expect([...parser.contacts.keys()]).toEqual(['1']);
+    expect(parser.pending).toBe(false);
   });
 
   it('parses an error envelope, or an answer of another layout, whole at the end', () => {
