@@ -81,7 +81,10 @@ export class BookLoad {
   /** Hears of every step from now on, starting with the latest one if there is one. */
   subscribe(listener: (p: BookProgress) => void): () => void {
     this.listeners.add(listener);
-    if (this.latest) this.firstShown();
+    if (this.latest) {
+      listener(this.latest);
+      this.firstShown();
+    }
     return () => this.listeners.delete(listener);
   }
 
