@@ -36,9 +36,9 @@ function afterPaint(): Promise<void> {
 
 /**
  * One list.do download, read as it streams. The head and the first contacts (the first screen:
- * the server sends those first) are parsed at once and told to listeners; the rest is parsed
- * only once a screen is listening and has painted them, in slices between frames, so the page's
- * own first render never queues behind a large book. Listeners then hear at most every
+ * the server sends those first) are parsed at once and told to listeners; the rest is read and
+ * parsed only once a screen is listening and has painted them, in slices between frames, so
+ * the page's own first render never queues behind a large book. Listeners then hear at most every
  * PROGRESS_EVERY_MS, and of the whole book at the end. Kept apart from the area's chunk: the
  * portal starts it while that chunk is still loading (book-prefetch.ts).
  */
@@ -102,6 +102,9 @@ export class BookLoad {
     const decoder = new TextDecoder();
     const reader = body.getReader();
     for (;;) {
+      // Once the first screen is in, reading waits for it to be painted: the rest of a large
+      // book (and the server sending it) then does not compete with the page's first render.
+      if (this.latest) await this.gate;
       const { done, value } = await reader.read();
       if (done) break;
       parser.push(decoder.decode(value, { stream: true }));

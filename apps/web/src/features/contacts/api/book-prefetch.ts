@@ -25,6 +25,14 @@ export function prefetchContactBook(): void {
     entry.failed = true;
   });
   pending = entry;
+  // Not taken in time (the area was left before its chunk arrived): the download, which waits
+  // for a screen after its first contacts, is dropped.
+  setTimeout(() => {
+    if (pending === entry) {
+      pending = null;
+      entry.load.cancel();
+    }
+  }, FRESH_MS);
 }
 
 /** The prefetched download if there is a fresh one that has not failed (once), else null. */
