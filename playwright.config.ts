@@ -21,6 +21,9 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
+    // No entrance animations: a click while a pop-up zooms in can be lost on a loaded machine.
+    // The portal honours the setting (route fade, antd motion); one test checks both ways.
+    reducedMotion: 'reduce',
     timezoneId: 'Asia/Shanghai',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -144,6 +144,7 @@ test('an unknown route goes to /home/index', async ({ page }) => {
 });
 
 test('pages fade in, unless the user asked for less motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await signIn(page, DEMO.username, DEMO.password);
   const animation = () => page.locator('.route-fade').evaluate((el) => getComputedStyle(el).animationName);
   expect(await animation()).toBe('route-fade-in');
