@@ -181,7 +181,15 @@ export type ContactCheck = { ok: true; content: ContactContent } | { ok: false; 
 
 /** Normalises, then checks every rule of spec 001 §5; the first failure's text is the answer. */
 export function validateContactContent(input: unknown): ContactCheck {
-  const content = normalizeContactContent(input);
+  return checkContactContent(normalizeContactContent(input));
+}
+
+/**
+ * `validateContactContent` without the normalising: for content that `normalizeContactContent`
+ * would answer unchanged (a caller that has just normalised it). Event dates are put in their
+ * stored spelling in place, as there.
+ */
+export function checkContactContent(content: ContactContent): ContactCheck {
   const fail = (message: string): ContactCheck => ({ ok: false, message });
   const tooLong = (value: string, field: ContactField, max = CONTACT_FIELD_MAX) =>
     value.length > max ? fieldTooLong(field, max) : null;

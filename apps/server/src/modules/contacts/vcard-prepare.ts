@@ -4,6 +4,7 @@ import {
   type ContactAttachment,
   type ContactContent,
   ContactMsg,
+  checkContactContent,
   checkEventDate,
   GROUP_NAME_MAX,
   ImportText,
@@ -12,7 +13,6 @@ import {
   letterOf,
   nameSpell,
   normalizeContactContent,
-  validateContactContent,
 } from '@phonecloud/shared';
 import { bodyJsonOf, contentHash, displayNameOf } from './doc.js';
 import type { RawCard } from './vcard-lines.js';
@@ -42,13 +42,18 @@ export type PreparedCard =
     }
   | { index: number; ok: false; warnings?: string[]; name: string; reason: string };
 
-const cut = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
+/**
+ * Cuts a trimmed text to `max`, trimmed again: what normalizeContactContent would make of the
+ * cut, so that fitRules answers content it leaves unchanged.
+ */
+const cut = (s: string, max: number) => (s.length > max ? s.slice(0, max).trimEnd() : s);
 
 /**
  * Makes what a card held fit the rules of spec §5 where it can: overlong texts are cut, phone
  * numbers lose characters a phone may store but the portal does not (pauses, letters), and
  * entries that cannot be fixed (bad e-mail, website or date) are dropped with a warning. What it
- * answers is meant for validateContactContent.
+ * answers is normalised (normalizeContactContent would answer it unchanged), for
+ * checkContactContent.
  */
 export function fitRules(input: ContactContent, warn: (text: string) => void): ContactContent {
   const c = normalizeContactContent(input);
@@ -99,8 +104,18 @@ export function fitRules(input: ContactContent, warn: (text: string) => void): C
     if (!ok) warn(ImportText.websiteBad(w.url));
     return ok;
   });
-  for (const g of c.group) g.groupTitle = cut(g.groupTitle, GROUP_NAME_MAX);
-  // Not normalised again here: validateContactContent, which every caller runs next, does it.
+  let groupCut = false;
+  for (const g of c.group) {
+    if (g.groupTitle.length > GROUP_NAME_MAX) {
+      g.groupTitle = cut(g.groupTitle, GROUP_NAME_MAX);
+      groupCut = true;
+    }
+  }
+  // Titles cut to the same text: the first stays, as normalising keeps it.
+  if (groupCut) {
+    const seen = new Set<string>();
+    c.group = c.group.filter((g) => !seen.has(g.groupTitle) && Boolean(seen.add(g.groupTitle)));
+  }
   return c;
 }
 
@@ -132,7 +147,8 @@ export function prepareCards(cards: readonly RawCard[]): PreparedCard[] {
       return fail(ContactMsg.IMPORT_CARD_BROKEN);
     }
     warnings.push(...read.warnings);
-    const checked = validateContactContent(fitRules(read.content, (w) => warnings.push(w)));
+    // fitRules answers normalised content: it is checked without being normalised a second time.
+    const checked = checkContactContent(fitRules(read.content, (w) => warnings.push(w)));
     if (!checked.ok) {
       return fail(
         checked.message === ContactMsg.NAME_REQUIRED ? ContactMsg.IMPORT_CARD_NO_NAME : checked.message,
