@@ -147,9 +147,10 @@ test('pages fade in, unless the user asked for less motion', async ({ page }) =>
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await signIn(page, DEMO.username, DEMO.password);
   const animation = () => page.locator('.route-fade').evaluate((el) => getComputedStyle(el).animationName);
-  expect(await animation()).toBe('route-fade-in');
+  await expect.poll(animation).toBe('route-fade-in');
+  // The portal re-renders when the setting changes (antd's motion follows it too).
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  expect(await animation()).toBe('none');
+  await expect.poll(animation).toBe('none');
 });
 
 test('footer: copyright, filing number and the two legal pages', async ({ page, context }) => {
