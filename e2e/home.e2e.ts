@@ -148,7 +148,6 @@ test('pages fade in, unless the user asked for less motion', async ({ page }) =>
   await signIn(page, DEMO.username, DEMO.password);
   const animation = () => page.locator('.route-fade').evaluate((el) => getComputedStyle(el).animationName);
   await expect.poll(animation).toBe('route-fade-in');
-  // The portal re-renders when the setting changes (antd's motion follows it too).
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await expect.poll(animation).toBe('none');
 });

@@ -1,18 +1,11 @@
-import { useSyncExternalStore } from 'react';
+import { useState } from 'react';
 
-const QUERY = '(prefers-reduced-motion: reduce)';
-
-function subscribe(onChange: () => void): () => void {
-  const media = window.matchMedia(QUERY);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-}
-
-/** Whether the user asked the system for less motion (followed live). */
+/**
+ * Whether the user asked the system for less motion, as the page was opened. Read once: antd
+ * wraps the whole page in a different element when motion is turned off, so following a change
+ * live would remount every screen (and lose what was typed). CSS animations follow it live.
+ */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(QUERY).matches,
-    () => false,
-  );
+  const [reduced] = useState(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  return reduced;
 }
