@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BookProgress } from './book-load';
+
+const head = { sync_version: 4, group: {}, letter_index: { A: ['1', '2', '3'] }, group_letter_index: {} };
+const contact = (id: string) => ({ server_id: id, content: { name: [{ display_name: `A${id}` }] } });
+
+/** list.do as the server writes it, in two network chunks: the first screen, then the rest. */
+function streamedBook(): { body: ReadableStream<Uint8Array>; sendRest(): void } {
+  const opening = JSON.stringify({ code: 0, data: { ...head, list: {} } }).slice(0, -3);
+  const line = (id: string) => `"${id}":${JSON.stringify(contact(id))}`;
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      c.enqueue(encoder.encode(`${opening}\n${line('1')},\n`));
+    },
+  });
+  return {
+    body,
+    sendRest() {
+      controller.enqueue(encoder.encode(`${line('2')},\n${line('3')}\n}}}`));
+      controller.close();
+    },
+  };
+}
+
+async function freshLoad(body: ReadableStream<Uint8Array>) {
+  vi.resetModules();
+  vi.stubGlobal('window', {
+    fetch: vi.fn(async () => new Response(body)),
+    location: { pathname: '/', hash: '#/contact/index', assign: vi.fn(), replace: vi.fn() },
+  });
+  vi.stubGlobal('document', { cookie: '' });
+  vi.stubGlobal('requestAnimationFrame', (cb: () => void) => setTimeout(cb, 0));
+  const { BookLoad } = await import('./book-load');
+  return new BookLoad();
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 5));
+const ids = (p: BookProgress) => [...p.contacts.keys()].sort();
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('BookLoad', () => {
+  it('tells the first screen at once, then the whole book', async () => {
+    const { body, sendRest } = streamedBook();
+    const load = await freshLoad(body);
+    const heard: BookProgress[] = [];
+    load.subscribe((p) => heard.push(p));
+    await tick();
+    expect(heard.map(ids)).toEqual([['1']]);
+    expect(heard[0]?.head).toEqual(head);
+    expect(heard[0]?.done).toBe(false);
+    sendRest();
+    const whole = await load.done;
+    expect(ids(whole)).toEqual(['1', '2', '3']);
+    expect(heard.at(-1)).toBe(whole);
+  });
+
+  it('gives a listener that comes late the first screen at once, and the rest after that', async () => {
+    const { body, sendRest } = streamedBook();
+    const load = await freshLoad(body);
+    await tick();
+    sendRest();
+    await tick();
+    // Nobody has drawn the first screen yet: the rest is not read.
+    let settled = false;
+    void load.done.then(() => {
+      settled = true;
+    });
+    await tick();
+    expect(settled).toBe(false);
+
+    const heard: BookProgress[] = [];
+    load.subscribe((p) => heard.push(p));
+    expect(heard.map(ids)).toEqual([['1']]);
+    expect(ids(await load.done)).toEqual(['1', '2', '3']);
+  });
+});
