@@ -6,6 +6,7 @@ export type NewContactRow = Insertable<ContactsTable>;
 export type RevisionRow = Insertable<ContactRevisionsTable>;
 export type FileRow = Selectable<ContactFilesTable>;
 export type IndexRow = Pick<ContactRow, 'id' | 'letter' | 'name_spell' | 'groups'>;
+type DocRow = Pick<ContactRow, 'id' | 'doc'>;
 
 /** Files a user may fetch: 1 avatar, 2 export. */
 export const FileKind = { AVATAR: 1, EXPORT: 2 } as const;
@@ -127,42 +128,22 @@ export class ContactsRepo {
       .execute();
   }
 
-  /** The book as list.do answers it: each doc with what the indexes are built from, in one scan. */
-  aliveDocs(userId: number): Promise<Array<IndexRow & Pick<ContactRow, 'doc'>>> {
-    return this.db
-      .selectFrom('contacts')
-      .select(['id', 'letter', 'name_spell', 'groups', 'doc'])
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .execute();
-  }
-
-  /** Stored docs of live contacts by id (one chunk of list.do's stream; order is the caller's). */
-  aliveDocsOf(userId: number, ids: readonly number[]): Promise<Array<Pick<ContactRow, 'id' | 'doc'>>> {
-    return this.db
-      .selectFrom('contacts')
-      .select(['id', 'doc'])
-      .where('user_id', '=', userId)
-      .where('id', 'in', ids)
-      .where('deleted_at', 'is', null)
-      .execute();
+  /** Live docs by id (the first screen of list.do's stream; the order is the caller's). */
+  aliveDocsOf(userId: number, ids: readonly number[]): Promise<DocRow[]> {
+    return this.liveDocs(userId).where('id', 'in', ids).execute();
   }
 
   /** The next page of live docs in id order after `afterId` (keyset: each page is one range read). */
-  aliveDocsAfter(
-    userId: number,
-    afterId: number,
-    limit: number,
-  ): Promise<Array<Pick<ContactRow, 'id' | 'doc'>>> {
+  aliveDocsAfter(userId: number, afterId: number, limit: number): Promise<DocRow[]> {
+    return this.liveDocs(userId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  }
+
+  private liveDocs(userId: number) {
     return this.db
       .selectFrom('contacts')
       .select(['id', 'doc'])
       .where('user_id', '=', userId)
-      .where('id', '>', afterId)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+      .where('deleted_at', 'is', null);
   }
 
   aliveRows(userId: number): Promise<ContactRow[]> {

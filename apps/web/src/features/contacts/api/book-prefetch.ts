@@ -4,7 +4,6 @@ import { BookLoad } from './book-load';
 const FRESH_MS = 30_000;
 
 interface Pending {
-  at: number;
   load: BookLoad;
   /** Set when the call failed (for example 6001 before the check): such a load is never used. */
   failed: boolean;
@@ -20,7 +19,7 @@ export function prefetchContactBook(): void {
   // One try per page load: after a failure (6001 before the check) the area makes its own call
   // once it is on screen, and no late second 6001 can send a verified user back to the gate.
   if (pending) return;
-  const entry: Pending = { at: Date.now(), load: new BookLoad(), failed: false };
+  const entry: Pending = { load: new BookLoad(), failed: false };
   entry.load.done.catch(() => {
     entry.failed = true;
   });
@@ -35,9 +34,9 @@ export function prefetchContactBook(): void {
   }, FRESH_MS);
 }
 
-/** The prefetched download if there is a fresh one that has not failed (once), else null. */
+/** The prefetched download, once, unless it failed (the timer above drops a stale one). */
 export function takePrefetchedBook(): BookLoad | null {
   const p = pending;
   pending = null;
-  return p && !p.failed && Date.now() - p.at < FRESH_MS ? p.load : null;
+  return p && !p.failed ? p.load : null;
 }
