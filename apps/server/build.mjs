@@ -1,4 +1,5 @@
 // Bundles the server and the admin CLI; npm packages stay external, the shared contract is inlined.
+import { copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -18,3 +19,5 @@ await build({
   alias: { '@phonecloud/shared': '../../packages/shared/src/index.ts' },
   logLevel: 'warning',
 });
+// Plain JavaScript run as is, from the sources and from dist alike (see src/db/sqlite.ts).
+copyFileSync('src/db/checkpoint-worker.mjs', 'dist/checkpoint-worker.mjs');

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { type DialectName, migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
+import { openSqlite } from './sqlite.js';
 
 export type Db = Kysely<Database>;
 export interface DbHandle {
@@ -42,12 +42,15 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     await migrateToLatest(db as Kysely<unknown>, 'postgres');
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  const file = new SqliteDatabase(path.join(opts.dataDir, 'phonecloud.sqlite'));
-  file.pragma('journal_mode = WAL');
-  file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
-  file.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const sqlite = openSqlite(path.join(opts.dataDir, 'phonecloud.sqlite'));
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite.database }) });
   await migrateToLatest(db as Kysely<unknown>, 'sqlite');
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    async close() {
+      await sqlite.stopCheckpointer();
+      await db.destroy();
+    },
+  };
 }
