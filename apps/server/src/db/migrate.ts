@@ -3,6 +3,7 @@ import * as m001 from './migrations/001_platform.js';
 import * as m002 from './migrations/002_contacts.js';
 import * as m003 from './migrations/003_drive.js';
 import * as m004 from './migrations/004_blob_holds.js';
+import * as m005 from './migrations/005_contacts_hash_unindexed.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '002_contacts': m002,
   '003_drive': m003,
   '004_blob_holds': m004,
+  '005_contacts_hash_unindexed': m005,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,8 +3,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { cutBetweenCards, splitCards } from './vcard-lines.js';
-import { type PreparedCard, prepareCards } from './vcard-prepare.js';
+import { cutBetweenCards } from './vcard-lines.js';
+import { type PreparedCard, preparePiece } from './vcard-prepare.js';
 
 /**
  * Only the bundled server has the worker's own file (build.mjs makes it next to main.js); run
@@ -71,31 +71,29 @@ function thread(n: number): PrepareThread {
 
 /**
  * The cards of a file's text, prepared in chunks answered in the cards' order (indexes count
- * from the file's start). In the bundled server, when the text holds more than a chunk and the
- * first (smaller) one, it is
- * cut between cards and every piece handed to the worker threads at once, which split and
- * prepare it; this thread only waits for them in order and spends the time writing the chunks
- * already back (see vcard-import.ts), so reading and writing overlap, and this thread, which
- * serves every other request, never parses a card of a large import.
+ * from the file's start). The text is cut between cards into pieces of about a chunk (the first
+ * one smaller). In the bundled server, when there are more than two, every piece is handed to
+ * the worker threads at once, which prepare them; this thread only waits for them in order and
+ * spends the time writing the chunks already back (see vcard-import.ts), so reading and writing
+ * overlap, and this thread, which serves every other request, never parses a card of a large
+ * import.
  */
 export async function* preparedChunks(text: string): AsyncGenerator<PreparedCard[]> {
-  const pieces = existsSync(WORKER_FILE) ? cutBetweenCards(text, CHUNK, FIRST_CHUNK) : [];
-  if (pieces.length < 3) {
-    const cards = splitCards(text);
-    for (let i = 0; i < cards.length; i += CHUNK) yield prepareCards(cards.slice(i, i + CHUNK));
-    return;
-  }
+  const pieces = cutBetweenCards(text, CHUNK, FIRST_CHUNK);
   // A worker that fails has its piece done here: the import does not depend on it. Chunks stay
   // serialised until their turn: the workers are usually ahead, and a whole file's cards held as
   // objects would be copied from young to old space by every collection while they wait.
-  const jobs = pieces.map((piece, n) =>
-    thread(n % WORKERS)
-      .prepare(piece)
-      .catch(() => prepareCards(splitCards(piece))),
-  );
+  const jobs: Array<Promise<Uint8Array | PreparedCard[]> | string> =
+    pieces.length < 3 || !existsSync(WORKER_FILE)
+      ? pieces
+      : pieces.map((piece, n) =>
+          thread(n % WORKERS)
+            .prepare(piece)
+            .catch(() => preparePiece(piece)),
+        );
   let before = 0;
   for (const job of jobs) {
-    const done = await job;
+    const done = typeof job === 'string' ? preparePiece(job) : await job;
     const chunk = Array.isArray(done) ? done : (deserialize(done) as PreparedCard[]);
     for (const card of chunk) card.index += before;
     before += chunk.length;

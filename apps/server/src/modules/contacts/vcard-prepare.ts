@@ -15,8 +15,8 @@ import {
   normalizeContactContent,
 } from '@phonecloud/shared';
 import { bodyJsonOf, contentHash, displayNameOf } from './doc.js';
-import type { RawCard } from './vcard-lines.js';
-import { readCard } from './vcard-read.js';
+import { cutBetweenCards, type RawCard, splitCards } from './vcard-lines.js';
+import { type JCard, parsePlainCards, type ReadCard, readCard, readJCard } from './vcard-read.js';
 
 /**
  * A card read, fitted to the rules and checked, with what its row needs that does not depend on
@@ -128,48 +128,94 @@ function rawName(card: RawCard): string {
 
 const NO_ATTACHMENT: readonly ContactAttachment[] = [];
 
+/**
+ * Cards per pass of ical.js over a piece: a pass's parsed cards stay alive until the last is
+ * read, and a whole piece's worth survived every young-generation collection meanwhile.
+ */
+const PASS = 25;
+
+/**
+ * The cards of a piece of a file, read and checked each on its own: a bad one is answered as a
+ * failure, not thrown. Indexes count from the piece's first card.
+ */
+export function preparePiece(text: string): PreparedCard[] {
+  const out: PreparedCard[] = [];
+  for (const pass of cutBetweenCards(text, PASS)) {
+    const before = out.length;
+    for (const card of preparePass(pass)) {
+      card.index += before;
+      out.push(card);
+    }
+  }
+  return out;
+}
+
+/** `preparePiece` of a few cards: in one ical.js pass when they allow it, else card by card. */
+function preparePass(text: string): PreparedCard[] {
+  const cards = parsePlainCards(text);
+  if (!cards) return prepareCards(splitCards(text));
+  const out: PreparedCard[] = new Array(cards.length);
+  for (let i = 0; i < cards.length; i++) {
+    let read: ReadCard;
+    try {
+      read = readJCard(cards[i] as JCard);
+    } catch {
+      // Its own way reports it as split and read alone.
+      return prepareCards(splitCards(text));
+    }
+    out[i] = prepareRead(i + 1, read, []);
+  }
+  return out;
+}
+
 /** Reads and checks each card on its own: a bad one is answered as a failure, not thrown. */
 export function prepareCards(cards: readonly RawCard[]): PreparedCard[] {
   return cards.map((card): PreparedCard => {
-    const warnings: string[] = [];
-    const fail = (reason: string, name = rawName(card)): PreparedCard => ({
-      index: card.index,
-      ok: false,
-      ...(warnings.length > 0 ? { warnings } : {}),
-      name,
-      reason,
-    });
-    if (card.broken) return fail(ContactMsg.IMPORT_CARD_BROKEN);
-    let read: ReturnType<typeof readCard>;
+    if (card.broken) return failure(card.index, [], ContactMsg.IMPORT_CARD_BROKEN, rawName(card));
+    let read: ReadCard;
     try {
       read = readCard(card);
     } catch {
-      return fail(ContactMsg.IMPORT_CARD_BROKEN);
+      return failure(card.index, [], ContactMsg.IMPORT_CARD_BROKEN, rawName(card));
     }
-    warnings.push(...read.warnings);
-    // fitRules answers normalised content: it is checked without being normalised a second time.
-    const checked = checkContactContent(fitRules(read.content, (w) => warnings.push(w)));
-    if (!checked.ok) {
-      return fail(
-        checked.message === ContactMsg.NAME_REQUIRED ? ContactMsg.IMPORT_CARD_NO_NAME : checked.message,
-      );
-    }
-    const content = checked.content;
-    const name = displayNameOf(content);
-    const spell = nameSpell(name);
-    const groups = content.group.map((g) => g.groupTitle);
-    const prepared: PreparedCard = {
-      index: card.index,
-      ok: true,
-      body: bodyJsonOf(JSON.stringify(content), NO_ATTACHMENT),
-      hash: contentHash(content),
-      spell,
-      letter: letterOf(name, spell),
-      groups,
-      groupsJson: groups.length === 0 ? '[]' : JSON.stringify(groups),
-    };
-    if (warnings.length > 0) prepared.warnings = warnings;
-    if (read.photo) prepared.photo = read.photo;
-    return prepared;
+    return prepareRead(card.index, read, []);
   });
+}
+
+function failure(index: number, warnings: string[], reason: string, name: string): PreparedCard {
+  return { index, ok: false, ...(warnings.length > 0 ? { warnings } : {}), name, reason };
+}
+
+/** A card read: fitted to the rules, checked, and what its row needs computed. */
+function prepareRead(index: number, read: ReadCard, warnings: string[]): PreparedCard {
+  warnings.push(...read.warnings);
+  // fitRules answers normalised content: it is checked without being normalised a second time.
+  const checked = checkContactContent(fitRules(read.content, (w) => warnings.push(w)));
+  if (!checked.ok) {
+    const reason =
+      checked.message === ContactMsg.NAME_REQUIRED ? ContactMsg.IMPORT_CARD_NO_NAME : checked.message;
+    return failure(
+      index,
+      warnings,
+      reason,
+      (read.content.name[0]?.display_name ?? '').slice(0, CONTACT_FIELD_MAX),
+    );
+  }
+  const content = checked.content;
+  const name = displayNameOf(content);
+  const spell = nameSpell(name);
+  const groups = content.group.map((g) => g.groupTitle);
+  const prepared: PreparedCard = {
+    index,
+    ok: true,
+    body: bodyJsonOf(JSON.stringify(content), NO_ATTACHMENT),
+    hash: contentHash(content),
+    spell,
+    letter: letterOf(name, spell),
+    groups,
+    groupsJson: groups.length === 0 ? '[]' : JSON.stringify(groups),
+  };
+  if (warnings.length > 0) prepared.warnings = warnings;
+  if (read.photo) prepared.photo = read.photo;
+  return prepared;
 }

@@ -112,13 +112,55 @@ function pairUp(
   return { pairs, rest: side.filter((s) => !used.has(s)) };
 }
 
+/** A card as ical.js answers it: ['vcard', properties, subcomponents]. */
+export type JCard = [string, Prop[], unknown[]];
+
 /** Reads one card; throws when ical.js cannot parse it (the caller reports the card). */
 export function readCard(raw: RawCard): ReadCard {
   const parsed = ICAL.parse(normaliseCard(raw.lines)) as unknown;
-  const jcard = (Array.isArray(parsed) && parsed[0] === 'vcard' ? parsed : (parsed as unknown[])[0]) as [
-    string,
-    Prop[],
-  ];
+  return readJCard(
+    (Array.isArray(parsed) && parsed[0] === 'vcard' ? parsed : (parsed as unknown[])[0]) as JCard,
+  );
+}
+
+/**
+ * The cards of a text that ical.js can read as it is, parsed in one pass; null when the text
+ * needs the card-by-card way (splitCards, normaliseCard): vCard 2.1, QUOTED-PRINTABLE, bare CR
+ * line ends, a VERSION not first, anything ical.js cannot parse or counts differently.
+ */
+export function parsePlainCards(text: string): JCard[] | null {
+  if (NEEDS_REWRITE.test(text)) return null;
+  let parsed: unknown;
+  try {
+    parsed = ICAL.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed)) return null;
+  const cards = (parsed[0] === 'vcard' ? [parsed] : parsed) as JCard[];
+  const begins = text.match(BEGIN_LINES)?.length ?? 0;
+  const ends = text.match(END_LINES)?.length ?? 0;
+  if (cards.length !== begins || begins !== ends) return null;
+  // ical.js picks the version's rules at a card's first property and keeps vCard 3.0's for every
+  // later card of the same text: one pass is right only when all cards have the same version.
+  const version = cards[0]?.[1]?.[0]?.[3];
+  for (const card of cards) {
+    if (!Array.isArray(card) || card[0] !== 'vcard' || card[2]?.length) return null;
+    const props = card[1];
+    // normaliseCard would put it first: before it, ical.js reads properties as the wrong version.
+    if (props[0]?.[0] !== 'version' || props[0][3] !== version) return null;
+    for (let i = 1; i < props.length; i++) if (props[i]?.[0] === 'version') return null;
+  }
+  return cards;
+}
+
+/** What only the card-by-card way reads right (see parsePlainCards). */
+const NEEDS_REWRITE = /QUOTED-PRINTABLE|^[ \t]*VERSION:[ \t]*2\.|\r(?!\n)/im;
+const BEGIN_LINES = /^[ \t]*BEGIN:VCARD[ \t]*\r?$/gim;
+const END_LINES = /^[ \t]*END:VCARD[ \t]*\r?$/gim;
+
+/** Reads a card ical.js parsed. */
+export function readJCard(jcard: JCard): ReadCard {
   const props = jcard[1];
   const warnings: string[] = [];
   const byName = new Map<string, Prop[]>();

@@ -1,12 +1,11 @@
 import { setPriority } from 'node:os';
 import { serialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { splitCards } from './vcard-lines.js';
-import { prepareCards } from './vcard-prepare.js';
+import { preparePiece } from './vcard-prepare.js';
 
 /**
- * Entry of the import's worker threads, bundled on its own as dist/vcard-worker.js: splits the
- * piece of a file it is sent into cards, prepares them and answers them in order.
+ * Entry of the import's worker threads, bundled on its own as dist/vcard-worker.js: prepares the
+ * cards of the piece of a file it is sent and answers them in order.
  */
 // Below the thread that serves requests (on Linux this applies to this thread only): an import
 // is background work, and that thread also writes the cards these threads prepare.
@@ -20,7 +19,7 @@ parentPort?.on('message', (msg: { id: number; text: string }) => {
   try {
     // Serialised here and moved, not copied: the importing thread keeps the bytes off its heap
     // until it writes this chunk (see vcard-pool.ts).
-    const bytes = serialize(prepareCards(splitCards(msg.text)));
+    const bytes = serialize(preparePiece(msg.text));
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     parentPort?.postMessage({ id: msg.id, bytes }, own ? [bytes.buffer] : []);
   } catch (err) {

@@ -1,7 +1,8 @@
 import { normalizeContactContent, validateContactContent } from '@phonecloud/shared';
 import { describe, expect, it } from 'vitest';
 import { cutBetweenCards, decodeVcardFile, splitCards } from './vcard-lines.js';
-import { readCard } from './vcard-read.js';
+import { prepareCards, preparePiece } from './vcard-prepare.js';
+import { parsePlainCards, readCard } from './vcard-read.js';
 import { writeCard } from './vcard-write.js';
 
 const ANDROID_21 = [
@@ -144,6 +145,39 @@ describe('vCard reading', () => {
       expect(joined).toEqual(whole);
       if (size === 1) expect(pieces.length).toBeGreaterThan(3);
     }
+  });
+
+  it('reads a piece of plain cards in one pass exactly as card by card, else card by card', () => {
+    const v3 = (n: number, extra = '') =>
+      `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:张${n}\\, 小\r\nN:张;${n};;;\r\nTEL;TYPE=CELL,PREF:138${n}\r\n` +
+      `EMAIL;TYPE=WORK:u${n}@example.com\r\nNOTE:folded \r\n line ${n}\r\nCATEGORIES:家人,同事\r\n` +
+      `ADR;TYPE=HOME:;;路${n}号;深圳;广东;518000;中国\r\nBDAY:1990-02-0${n % 9}\r\n${extra}END:VCARD\r\n`;
+    const v4 = (n: number) =>
+      `BEGIN:VCARD\nVERSION:4.0\nFN:Anna ${n}\nTEL;VALUE=uri;TYPE=cell:tel:+86-139-${n}\nBDAY:--0203\nEND:VCARD\n`;
+    const noName = 'BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:nobody\r\nEND:VCARD\r\n';
+    const onePass = [
+      [v3(1), v3(2), noName, v3(3, 'EMAIL:not-an-address\r\n')].join(''),
+      [v4(1), v4(2)].join(''),
+      v3(7),
+    ];
+    for (const text of onePass) {
+      expect(parsePlainCards(text)).not.toBeNull();
+      expect(preparePiece(text)).toEqual(prepareCards(splitCards(text)));
+    }
+    const cardByCard = [
+      // ical.js keeps 3.0's rules for a 4.0 card that follows a 3.0 one in the same pass.
+      [v3(1), v4(2)].join(''),
+      ANDROID_21,
+      v3(4).replace('VERSION:3.0\r\nFN', 'FN:x\r\nVERSION:3.0\r\nFN'),
+      `${v3(5)}BEGIN:VCARD\r\nVERSION:3.0\r\nFN:no end\r\n`,
+      v3(6).replace('\r\n', '\r'),
+    ];
+    for (const text of cardByCard) {
+      expect(parsePlainCards(text)).toBeNull();
+      expect(preparePiece(text)).toEqual(prepareCards(splitCards(text)));
+    }
+    const [first, second] = preparePiece([v3(1), v4(2)].join(''));
+    expect(first?.ok && second?.ok).toBe(true);
   });
 
   it('decodes GB18030 files from old phones', () => {
