@@ -156,7 +156,8 @@ export function emailKey(address: string): string {
  * left out (a merge unions those anyway).
  */
 export function identityOf(content: ContactContent): string {
-  return JSON.stringify([
+  // The JSON of the array of these lists, written out by hand: an import computes thousands.
+  const lists = [
     sorted(content.name, (n) => [n.display_name, n.given_name, n.phonetic_family_name]),
     sorted(content.organization, (o) => [o.company, o.title, o.type]),
     sorted(content.phone, (p) => [phoneKey(p.number), p.type]),
@@ -167,14 +168,15 @@ export function identityOf(content: ContactContent): string {
     sorted(content.note, (n) => n.note),
     sorted(content.nickname, (n) => [n.name, n.type]),
     sorted(content.website, (w) => [w.url, w.type]),
-  ]);
+  ];
+  return `[${lists.join(',')}]`;
 }
 
-/** Each entry's key as JSON, in sorted order (most lists of a contact are empty or hold one). */
-function sorted<T>(list: readonly T[], key: (e: T) => unknown): string[] {
-  if (list.length === 0) return [];
-  const out = list.map((e) => JSON.stringify(key(e)));
-  return out.length > 1 ? out.sort() : out;
+/** The JSON of a list of each entry's key as JSON, in sorted order (most lists hold one or none). */
+function sorted<T>(list: readonly T[], key: (e: T) => unknown): string {
+  if (list.length === 0) return '[]';
+  if (list.length === 1) return `[${JSON.stringify(JSON.stringify(key(list[0] as T)))}]`;
+  return JSON.stringify(list.map((e) => JSON.stringify(key(e))).sort());
 }
 
 export function contentHash(content: ContactContent): string {

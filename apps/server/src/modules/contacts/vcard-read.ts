@@ -57,7 +57,9 @@ function strings(v: unknown): readonly string[] {
 const textOf = (p: Prop) =>
   p.length === 4 && typeof p[3] === 'string' ? p[3] : strings(p.slice(3)).join(',');
 const partsOf = (p: Prop): string[] =>
-  Array.isArray(p[3]) ? p[3].map((x) => strings(x).join(' ')) : [...strings(p[3])];
+  Array.isArray(p[3])
+    ? p[3].map((x) => (typeof x === 'string' ? x : strings(x).join(' ')))
+    : [...strings(p[3])];
 function typesOf(p: Prop): readonly string[] {
   const raw = p[1].type;
   if (raw === undefined) return NONE;
