@@ -31,33 +31,36 @@ const NEUTRAL = new Set([
   'x400',
 ]);
 
-function pick(
-  types: readonly string[],
-  table: ReadonlyArray<[string[], number]>,
-  none: number,
-  custom: number,
-) {
-  for (const [names, code] of table) if (types.some((t) => names.includes(t))) return code;
-  return types.some((t) => !NEUTRAL.has(t)) ? custom : none;
+/**
+ * A reader of TYPE values into a type code: the code of the first row naming one of them, else
+ * `none` when they say nothing about the kind, else `custom`. Its table is built once: imports
+ * read thousands of entries.
+ */
+function typeCode(table: ReadonlyArray<readonly [readonly string[], number]>, none: number, custom: number) {
+  return (types: readonly string[]): number => {
+    if (types.length === 0) return none;
+    for (const [names, code] of table) {
+      for (const t of types) if (names.includes(t)) return code;
+    }
+    for (const t of types) if (!NEUTRAL.has(t)) return custom;
+    return none;
+  };
 }
 
-export function phoneCode(types: readonly string[]): number {
-  return pick(
-    types,
+export const phoneCode = typeCode(
+  [
+    [['fax'], PhoneType.FAX],
+    [['cell', 'mobile', 'iphone'], PhoneType.MOBILE],
+    [['work'], PhoneType.WORK],
+    [['home'], PhoneType.HOME],
     [
-      [['fax'], PhoneType.FAX],
-      [['cell', 'mobile', 'iphone'], PhoneType.MOBILE],
-      [['work'], PhoneType.WORK],
-      [['home'], PhoneType.HOME],
-      [
-        ['other', 'x-other', 'pager', 'main', 'car', 'isdn', 'video', 'bbs', 'modem', 'msg', 'text'],
-        PhoneType.OTHER,
-      ],
+      ['other', 'x-other', 'pager', 'main', 'car', 'isdn', 'video', 'bbs', 'modem', 'msg', 'text'],
+      PhoneType.OTHER,
     ],
-    PhoneType.MOBILE,
-    PhoneType.CUSTOM,
-  );
-}
+  ],
+  PhoneType.MOBILE,
+  PhoneType.CUSTOM,
+);
 export const PHONE_TYPES: Record<number, string[]> = {
   [PhoneType.HOME]: ['HOME'],
   [PhoneType.MOBILE]: ['CELL'],
@@ -67,35 +70,29 @@ export const PHONE_TYPES: Record<number, string[]> = {
   [PhoneType.CUSTOM]: ['VOICE'],
 };
 
-export function emailCode(types: readonly string[]): number {
-  return pick(
-    types,
-    [
-      [['work'], EmailType.WORK],
-      [['home', 'personal'], EmailType.PERSONAL],
-    ],
-    EmailType.PERSONAL,
-    EmailType.CUSTOM,
-  );
-}
+export const emailCode = typeCode(
+  [
+    [['work'], EmailType.WORK],
+    [['home', 'personal'], EmailType.PERSONAL],
+  ],
+  EmailType.PERSONAL,
+  EmailType.CUSTOM,
+);
 export const EMAIL_TYPES: Record<number, string[]> = {
   [EmailType.PERSONAL]: ['INTERNET', 'HOME'],
   [EmailType.WORK]: ['INTERNET', 'WORK'],
   [EmailType.CUSTOM]: ['INTERNET'],
 };
 
-export function addressCode(types: readonly string[]): number {
-  return pick(
-    types,
-    [
-      [['home'], AddressType.HOME],
-      [['work'], AddressType.WORK],
-      [['other', 'x-other'], AddressType.OTHER],
-    ],
-    AddressType.HOME,
-    AddressType.CUSTOM,
-  );
-}
+export const addressCode = typeCode(
+  [
+    [['home'], AddressType.HOME],
+    [['work'], AddressType.WORK],
+    [['other', 'x-other'], AddressType.OTHER],
+  ],
+  AddressType.HOME,
+  AddressType.CUSTOM,
+);
 export const ADDRESS_TYPES: Record<number, string[]> = {
   [AddressType.HOME]: ['HOME'],
   [AddressType.WORK]: ['WORK'],
@@ -103,21 +100,20 @@ export const ADDRESS_TYPES: Record<number, string[]> = {
   [AddressType.CUSTOM]: [],
 };
 
-export function organizationCode(types: readonly string[]): number {
-  return pick(types, [[['other'], OrganizationType.OTHER]], OrganizationType.WORK, OrganizationType.WORK);
-}
-export function imTypeCode(types: readonly string[]): number {
-  return pick(
-    types,
-    [
-      [['home'], ImType.HOME],
-      [['work'], ImType.WORK],
-      [['other'], ImType.OTHER],
-    ],
-    ImType.OTHER,
-    ImType.CUSTOM,
-  );
-}
+export const organizationCode = typeCode(
+  [[['other'], OrganizationType.OTHER]],
+  OrganizationType.WORK,
+  OrganizationType.WORK,
+);
+export const imTypeCode = typeCode(
+  [
+    [['home'], ImType.HOME],
+    [['work'], ImType.WORK],
+    [['other'], ImType.OTHER],
+  ],
+  ImType.OTHER,
+  ImType.CUSTOM,
+);
 export const IM_TYPES: Record<number, string[]> = {
   [ImType.HOME]: ['HOME'],
   [ImType.WORK]: ['WORK'],
@@ -125,21 +121,18 @@ export const IM_TYPES: Record<number, string[]> = {
   [ImType.CUSTOM]: [],
 };
 
-export function websiteCode(types: readonly string[]): number {
-  return pick(
-    types,
-    [
-      [['home'], WebsiteType.HOME],
-      [['work'], WebsiteType.WORK],
-      [['blog'], WebsiteType.BLOG],
-      [['profile'], WebsiteType.PROFILE],
-      [['ftp'], WebsiteType.FTP],
-      [['other'], WebsiteType.OTHER],
-    ],
-    WebsiteType.HOMEPAGE,
-    WebsiteType.HOMEPAGE,
-  );
-}
+export const websiteCode = typeCode(
+  [
+    [['home'], WebsiteType.HOME],
+    [['work'], WebsiteType.WORK],
+    [['blog'], WebsiteType.BLOG],
+    [['profile'], WebsiteType.PROFILE],
+    [['ftp'], WebsiteType.FTP],
+    [['other'], WebsiteType.OTHER],
+  ],
+  WebsiteType.HOMEPAGE,
+  WebsiteType.HOMEPAGE,
+);
 export const DEFAULT_NICKNAME = NicknameType.DEFAULT;
 export const DEFAULT_EVENT = EventType.BIRTHDAY;
 
