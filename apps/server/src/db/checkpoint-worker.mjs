@@ -1,8 +1,17 @@
 // The SQLite checkpointer's thread (see sqlite.ts). Plain JavaScript so that the same file runs
 // from the sources (the tests) and beside the bundled server (build.mjs copies it).
 import { statSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+
+// Background work: below the thread that serves requests (on Linux this applies to this thread
+// only). Should it fall far behind, SQLite's own checkpoint takes over (see sqlite.ts).
+try {
+  setPriority(0, 10);
+} catch {
+  // Not allowed here: the same work at the same priority.
+}
 
 const { filename, everyMs } = workerData;
 const db = new Database(filename, { fileMustExist: true });
