@@ -52,6 +52,7 @@ describe('BookLoad', () => {
     expect(heard.map(ids)).toEqual([['1']]);
     expect(heard[0]?.head).toEqual(head);
     expect(heard[0]?.done).toBe(false);
+    load.shown();
     sendRest();
     const whole = await load.done;
     expect(ids(whole)).toEqual(['1', '2', '3']);
@@ -75,6 +76,35 @@ describe('BookLoad', () => {
     const heard: BookProgress[] = [];
     load.subscribe((p) => heard.push(p));
     expect(heard.map(ids)).toEqual([['1']]);
+    load.shown();
     expect(ids(await load.done)).toEqual(['1', '2', '3']);
+  });
+
+  it('reads the rest once the screen drew the first contacts, or after 2 s without a word', async () => {
+    const { body, sendRest } = streamedBook();
+    const load = await freshLoad(body);
+    const heard: BookProgress[] = [];
+    load.subscribe((p) => heard.push(p));
+    await tick();
+    sendRest();
+    let settled = false;
+    void load.done.then(() => {
+      settled = true;
+    });
+    // Listened to, but the page may still be busy with its first render: nothing more yet.
+    await tick();
+    await tick();
+    expect(settled).toBe(false);
+    load.shown();
+    expect(ids(await load.done)).toEqual(['1', '2', '3']);
+
+    const other = streamedBook();
+    const silent = await freshLoad(other.body);
+    silent.subscribe(() => undefined);
+    await tick();
+    other.sendRest();
+    const started = performance.now();
+    expect(ids(await silent.done)).toEqual(['1', '2', '3']);
+    expect(performance.now() - started).toBeGreaterThan(1500);
   });
 });

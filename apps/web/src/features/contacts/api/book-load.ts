@@ -14,6 +14,9 @@ export interface BookProgress {
 const PROGRESS_EVERY_MS = 250;
 // Parsing gives the page back after this long, so a frame or a keystroke never waits for it.
 const SLICE_MS = 8;
+// A screen says when it has drawn the first contacts (`shown`); should none, after this long
+// with a listener the rest is read anyway.
+const SHOWN_AT_LATEST_MS = 2000;
 
 interface PostTaskScheduler {
   postTask(task: () => void, options: { priority: 'background' }): Promise<void>;
@@ -38,7 +41,8 @@ function afterPaint(): Promise<void> {
  * One list.do download, read as it streams. The head and the first contacts (the first screen:
  * the server sends those first) are parsed at once and told to listeners; the rest is read and
  * parsed only once a screen is listening and has painted them, in slices between frames, so
- * the page's own first render never queues behind a large book. Listeners then hear at most every
+ * the page's own first render never queues behind a large book (the screen that draws them says
+ * so: until then the page may still be busy with its first render). Listeners then hear at most every
  * PROGRESS_EVERY_MS, and of the whole book at the end. Kept apart from the area's chunk: the
  * portal starts it while that chunk is still loading (book-prefetch.ts).
  */
@@ -50,6 +54,7 @@ export class BookLoad {
   private draining: Promise<void> | null = null;
   private toldAt = 0;
   private openGate: () => void = () => undefined;
+  private shownTimer: ReturnType<typeof setTimeout> | null = null;
   /** Opens once a listener has painted the first contacts: then the rest may be parsed. */
   private readonly gate = new Promise<void>((resolve) => {
     this.openGate = resolve;
@@ -83,13 +88,19 @@ export class BookLoad {
     this.listeners.add(listener);
     if (this.latest) {
       listener(this.latest);
-      this.firstShown();
+      this.awaitShown();
     }
     return () => this.listeners.delete(listener);
   }
 
+  /** Told by the screen that drew the first contacts: once painted, the rest may follow. */
+  shown(): void {
+    void afterPaint().then(() => this.openGate());
+  }
+
   /** Stops the download (a newer load replaces this one). */
   cancel(): void {
+    if (this.shownTimer) clearTimeout(this.shownTimer);
     this.listeners.clear();
     this.openGate();
     this.abort.abort();
@@ -111,7 +122,7 @@ export class BookLoad {
       if (!this.latest && parser.head?.letter_index && parser.pending) {
         parser.parseNext();
         this.tell({ head: parser.head, contacts: new Map(parser.contacts), done: false });
-        if (this.listeners.size > 0) this.firstShown();
+        if (this.listeners.size > 0) this.awaitShown();
       }
       if (this.latest) void this.drain();
     }
@@ -120,9 +131,9 @@ export class BookLoad {
     return parser.finish();
   }
 
-  /** After the first contacts were told to a screen: once painted, the rest may follow. */
-  private firstShown(): void {
-    void afterPaint().then(() => this.openGate());
+  /** The first contacts were told to a listener: the rest follows `shown`, or after a while. */
+  private awaitShown(): void {
+    this.shownTimer ??= setTimeout(() => this.openGate(), SHOWN_AT_LATEST_MS);
   }
 
   /** Parses what has arrived, a slice at a time between frames, telling listeners as it goes. */

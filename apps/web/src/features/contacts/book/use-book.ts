@@ -1,6 +1,6 @@
 import { Code } from '@phonecloud/shared';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { isApiError } from '../../../api';
 import { BookLoad } from '../api/book-load';
 import { takePrefetchedBook } from '../api/book-prefetch';
@@ -56,6 +56,17 @@ export const bookQuery = queryOptions({
 
 export function useBook() {
   return useQuery(bookQuery);
+}
+
+/**
+ * For the screen that draws the book's first contacts: once they are painted, the rest of a
+ * download under way is read (until then it waits, so that first render goes first).
+ */
+export function useBookShown(book: Book | undefined): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (book) loads.get(qc)?.load.shown();
+  }, [book, qc]);
 }
 
 /** Reads the cached book outside render (handlers that need the current sync_version). */

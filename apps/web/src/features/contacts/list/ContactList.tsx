@@ -1,6 +1,7 @@
 import { CONTACT_LETTERS } from '@phonecloud/shared';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { Book } from '../book/book';
+import { useBookShown } from '../book/use-book';
 import { ContactRow } from './ContactRow';
 import { indexBarLabel, type ListModel, rowAt } from './list-items';
 import { useRowWindow } from './use-row-window';
@@ -44,6 +45,9 @@ export function ContactList({
   }, [resetKey]);
   const { items, offsets, letterAt } = model;
   const { start, end } = useRowWindow(scrollRef, offsets, items.length);
+  // The rest of the book is read once rows are on screen (the window is measured after a first
+  // render without any).
+  useBookShown(end > start ? book : undefined);
 
   const jump = useCallback(
     (letter: string) => {
