@@ -11,10 +11,37 @@ const LETTER_ORDER = new Map<string, number>(CONTACT_LETTERS.map((l, i) => [l, i
 export function nameSpell(name: string): string {
   const n = name.normalize('NFKC').trim();
   if (!HAN_RE.test(n)) return n.toLowerCase().replace(/\s+/g, '');
+  const plain = ONLY_HAN_RE.test(n) ? soleSpell(n) : null;
+  if (plain !== null) return plain;
   return pinyin(n, { toneType: 'none', type: 'array', surname: 'head', nonZh: 'consecutive', v: true })
     .join('')
     .toLowerCase()
     .replace(/\s+/g, '');
+}
+
+const ONLY_HAN_RE = /^\p{Script=Han}+$/u;
+/** Each character's toneless reading when it has only one; null when it has several. */
+const soleReadings = new Map<string, string | null>();
+
+/**
+ * The spelling of a name whose characters each have one toneless reading, or null. pinyin-pro's
+ * word and surname rules only choose between a character's readings, so such a name reads the
+ * same in any context (checked against its full pass over hundreds of thousands of names); the
+ * full pass costs an import of thousands of names several times more.
+ */
+function soleSpell(name: string): string | null {
+  let spell = '';
+  for (const ch of name) {
+    let reading = soleReadings.get(ch);
+    if (reading === undefined) {
+      const all = new Set(pinyin(ch, { toneType: 'none', type: 'array', multiple: true, v: true }));
+      reading = all.size === 1 ? ([...all][0] ?? null) : null;
+      soleReadings.set(ch, reading);
+    }
+    if (reading === null) return null;
+    spell += reading;
+  }
+  return spell;
 }
 
 /**
