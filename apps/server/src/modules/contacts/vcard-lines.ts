@@ -120,6 +120,21 @@ export function cutBetweenCards(text: string, cards: number, first = cards): str
   return pieces;
 }
 
+const V21_ANYWHERE = /^[ \t]*VERSION:[ \t]*2\./im;
+const BEGIN_LINES = /^[ \t]*BEGIN:VCARD[ \t]*\r?$/gim;
+const END_LINES = /^[ \t]*END:VCARD[ \t]*\r?$/gim;
+
+/**
+ * Whether ical.js may read a text as it is, without `splitCards` and `normaliseCard`: nothing
+ * here rewrites (no QUOTED-PRINTABLE, no vCard 2.x, no bare CR), and it holds as many card
+ * starts as ends, which the caller compares with what ical.js counted.
+ */
+export function plainCardCount(text: string): number | null {
+  if (QP_ANYWHERE.test(text) || V21_ANYWHERE.test(text) || LONE_CR.test(text)) return null;
+  const begins = text.match(BEGIN_LINES)?.length ?? 0;
+  return begins === (text.match(END_LINES)?.length ?? 0) ? begins : null;
+}
+
 const ENCODINGS = new Set(['QUOTED-PRINTABLE', 'BASE64', 'B', '8BIT', '7BIT']);
 // Properties whose value is ';'-separated parts, and ones holding ','-separated lists.
 const STRUCTURED = new Set(['N', 'ADR', 'ORG', 'X-ANDROID-CUSTOM']);

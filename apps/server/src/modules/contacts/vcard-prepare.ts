@@ -163,7 +163,7 @@ function preparePass(text: string): PreparedCard[] {
       // Its own way reports it as split and read alone.
       return prepareCards(splitCards(text));
     }
-    out[i] = prepareRead(i + 1, read, []);
+    out[i] = prepareRead(i + 1, read);
   }
   return out;
 }
@@ -178,7 +178,7 @@ export function prepareCards(cards: readonly RawCard[]): PreparedCard[] {
     } catch {
       return failure(card.index, [], ContactMsg.IMPORT_CARD_BROKEN, rawName(card));
     }
-    return prepareRead(card.index, read, []);
+    return prepareRead(card.index, read);
   });
 }
 
@@ -187,8 +187,8 @@ function failure(index: number, warnings: string[], reason: string, name: string
 }
 
 /** A card read: fitted to the rules, checked, and what its row needs computed. */
-function prepareRead(index: number, read: ReadCard, warnings: string[]): PreparedCard {
-  warnings.push(...read.warnings);
+function prepareRead(index: number, read: ReadCard): PreparedCard {
+  const warnings = [...read.warnings];
   // fitRules answers normalised content: it is checked without being normalised a second time.
   const checked = checkContactContent(fitRules(read.content, (w) => warnings.push(w)));
   if (!checked.ok) {

@@ -10,7 +10,7 @@ import {
   type OrganizationEntry,
 } from '@phonecloud/shared';
 import ICAL from 'ical.js';
-import { normaliseCard, type RawCard, splitUnescaped } from './vcard-lines.js';
+import { normaliseCard, plainCardCount, type RawCard, splitUnescaped } from './vcard-lines.js';
 import {
   addressCode,
   DEFAULT_EVENT,
@@ -131,7 +131,8 @@ export function readCard(raw: RawCard): ReadCard {
  * line ends, a VERSION not first, anything ical.js cannot parse or counts differently.
  */
 export function parsePlainCards(text: string): JCard[] | null {
-  if (NEEDS_REWRITE.test(text)) return null;
+  const count = plainCardCount(text);
+  if (count === null) return null;
   let parsed: unknown;
   try {
     parsed = ICAL.parse(text);
@@ -140,9 +141,7 @@ export function parsePlainCards(text: string): JCard[] | null {
   }
   if (!Array.isArray(parsed)) return null;
   const cards = (parsed[0] === 'vcard' ? [parsed] : parsed) as JCard[];
-  const begins = text.match(BEGIN_LINES)?.length ?? 0;
-  const ends = text.match(END_LINES)?.length ?? 0;
-  if (cards.length !== begins || begins !== ends) return null;
+  if (cards.length !== count) return null;
   // ical.js picks the version's rules at a card's first property and keeps vCard 3.0's for every
   // later card of the same text: one pass is right only when all cards have the same version.
   const version = cards[0]?.[1]?.[0]?.[3];
@@ -155,11 +154,6 @@ export function parsePlainCards(text: string): JCard[] | null {
   }
   return cards;
 }
-
-/** What only the card-by-card way reads right (see parsePlainCards). */
-const NEEDS_REWRITE = /QUOTED-PRINTABLE|^[ \t]*VERSION:[ \t]*2\.|\r(?!\n)/im;
-const BEGIN_LINES = /^[ \t]*BEGIN:VCARD[ \t]*\r?$/gim;
-const END_LINES = /^[ \t]*END:VCARD[ \t]*\r?$/gim;
 
 /** Reads a card ical.js parsed. */
 export function readJCard(jcard: JCard): ReadCard {

@@ -38,6 +38,14 @@ async function freshLoad(body: ReadableStream<Uint8Array>) {
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
+/** Whether the promise has settled, asked later. */
+function watch(promise: Promise<unknown>): () => boolean {
+  let settled = false;
+  void promise.then(() => {
+    settled = true;
+  });
+  return () => settled;
+}
 const ids = (p: BookProgress) => [...p.contacts.keys()].sort();
 
 afterEach(() => vi.unstubAllGlobals());
@@ -66,12 +74,9 @@ describe('BookLoad', () => {
     sendRest();
     await tick();
     // Nobody has drawn the first screen yet: the rest is not read.
-    let settled = false;
-    void load.done.then(() => {
-      settled = true;
-    });
+    const settled = watch(load.done);
     await tick();
-    expect(settled).toBe(false);
+    expect(settled()).toBe(false);
 
     const heard: BookProgress[] = [];
     load.subscribe((p) => heard.push(p));
@@ -87,14 +92,11 @@ describe('BookLoad', () => {
     load.subscribe((p) => heard.push(p));
     await tick();
     sendRest();
-    let settled = false;
-    void load.done.then(() => {
-      settled = true;
-    });
+    const settled = watch(load.done);
     // Listened to, but the page may still be busy with its first render: nothing more yet.
     await tick();
     await tick();
-    expect(settled).toBe(false);
+    expect(settled()).toBe(false);
     load.shown();
     expect(ids(await load.done)).toEqual(['1', '2', '3']);
 
