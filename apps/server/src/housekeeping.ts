@@ -1,14 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AREA_MODULES } from './app.js';
 import type { AppDeps } from './http/context.js';
-import { purgeContacts } from './modules/contacts/housekeeping.js';
-import { driveHousekeeping } from './modules/drive/housekeeping.js';
 import type { AppModule } from './modules/module.js';
+import { BlobIndex } from './storage/blob-index.js';
 
 const EVERY_MS = 10 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
-/** Removes what has expired: sessions, captchas, codes, old rate-limit windows, areas' leftovers. */
-export async function purgeExpired(deps: AppDeps, modules: readonly AppModule[] = []): Promise<void> {
+/**
+ * Removes what has expired: sessions, captchas, codes, old rate-limit windows, then each area's
+ * leftovers, and last the blobs no area references any more (an area's purge drops references).
+ */
+export async function purgeExpired(
+  deps: AppDeps,
+  modules: readonly AppModule[] = AREA_MODULES,
+  log?: FastifyBaseLogger,
+): Promise<void> {
   const now = deps.clock.now();
   await deps.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   await deps.db.deleteFrom('captchas').where('expires_at', '<=', now).execute();
@@ -17,12 +24,9 @@ export async function purgeExpired(deps: AppDeps, modules: readonly AppModule[] 
     .deleteFrom('rate_limits')
     .where('window_start', '<=', now - DAY_MS)
     .execute();
-  const held = async (key: string) => {
-    for (const m of modules) if (await m.holdsBlob?.(deps, key)) return true;
-    return false;
-  };
-  await driveHousekeeping(deps, undefined, held);
-  await purgeContacts(deps);
+  for (const m of modules) await m.housekeeping?.(deps, log);
+  await new BlobIndex(deps.db).collect(deps.blobs, now, log);
+  await deps.blobs.sweep?.(now);
 }
 
 export function startHousekeeping(
@@ -30,7 +34,7 @@ export function startHousekeeping(
   modules: readonly AppModule[],
   log: FastifyBaseLogger,
 ): NodeJS.Timeout {
-  const run = () => purgeExpired(deps, modules).catch((err) => log.error(err, 'housekeeping failed'));
+  const run = () => purgeExpired(deps, modules, log).catch((err) => log.error(err, 'housekeeping failed'));
   void run();
   return setInterval(run, EVERY_MS).unref();
 }

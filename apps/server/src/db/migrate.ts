@@ -4,6 +4,7 @@ import * as m002 from './migrations/002_contacts.js';
 import * as m003 from './migrations/003_drive.js';
 import * as m004 from './migrations/004_blob_holds.js';
 import * as m005 from './migrations/005_contacts_hash_unindexed.js';
+import * as m006 from './migrations/006_contact_file_refs.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '003_drive': m003,
   '004_blob_holds': m004,
   '005_contacts_hash_unindexed': m005,
+  '006_contact_file_refs': m006,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -121,6 +121,8 @@ export interface ContactBooksTable {
   next_id: number;
   log_floor: number;
   updated_at: number;
+  /** When the book's unused avatars were last looked for (housekeeping, once a day). */
+  files_swept_at: Generated<number>;
 }
 
 export interface ContactsTable {

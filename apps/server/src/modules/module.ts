@@ -1,5 +1,5 @@
 import type { ServiceIdValue } from '@phonecloud/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/context.js';
 
 export interface Usage {
@@ -17,10 +17,10 @@ export interface AppModule {
   /** Space the user's data of this area takes. */
   usage?(deps: AppDeps, userId: number): Promise<Usage>;
   /**
-   * True while this area still uses a stored blob. Blobs are shared by content across areas
-   * (an avatar and a drive file can be the same bytes), so the collector asks every area.
+   * Removes what this area lets expire (run every 10 minutes); dropping a row that points at a
+   * blob drops its reference, and the platform removes unreferenced blobs after every area ran.
    */
-  holdsBlob?(deps: AppDeps, key: string): Promise<boolean>;
+  housekeeping?(deps: AppDeps, log?: FastifyBaseLogger): Promise<void>;
   /** Gives the demo account data of this area on first start. */
   seedDemo?(deps: AppDeps, userId: number): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   AVATAR_FID,
   AVATAR_MAX_BYTES,
@@ -10,9 +10,13 @@ import {
   ContactMsg,
 } from '@phonecloud/shared';
 import sharp, { type Metadata } from 'sharp';
+import type { Db } from '../../db/index.js';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
-import { ContactsRepo, FileKind } from './repo.js';
+import { BlobIndex } from '../../storage/blob-index.js';
+import type { BlobInfo } from '../../storage/index.js';
+import { ContactFilesRepo, FileKind } from './files-repo.js';
+import { ContactsRepo } from './repo.js';
 
 // A decompression bomb stops here; a 40-megapixel phone photo still passes.
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -61,9 +65,11 @@ export function avatarPath(key: string): string {
 
 /** Avatars: upload (base64, as the crop dialog sends it), storage and serving. */
 export class AvatarService {
-  private readonly repo: ContactsRepo;
+  private readonly files: ContactFilesRepo;
+  private readonly blobIndex: BlobIndex;
   constructor(private readonly deps: AppDeps) {
-    this.repo = new ContactsRepo(deps.db);
+    this.files = new ContactFilesRepo(deps.db);
+    this.blobIndex = new BlobIndex(deps.db);
   }
 
   /** Stores a checked, re-encoded image for the user; answers its cloud_path. */
@@ -72,22 +78,40 @@ export class AvatarService {
   }
 
   /**
-   * Stores an image `normaliseAvatar` already made. `repo` is the caller's transaction when it
-   * holds one (on SQLite a query beside it would wait for it forever).
+   * Stores an image `normaliseAvatar` already made, its file row and the row's blob reference
+   * in one transaction: the caller's when it holds one (on SQLite a query beside it would wait
+   * for it forever), else a transaction of its own. `stored` collects what was written, for a
+   * caller whose transaction may yet roll back (the bytes then need indexing to be collected).
    */
-  async storeImage(userId: number, image: Buffer, name: string, repo = this.repo): Promise<string> {
-    const blob = await this.deps.blobs.put(Readable.from([image]));
-    await repo.insertFile({
-      user_id: userId,
-      id: blob.key,
-      kind: FileKind.AVATAR,
-      blob_key: blob.key,
-      name: name.slice(0, 255),
-      size: blob.size,
-      created_at: this.deps.clock.now(),
-      expires_at: null,
-    });
-    return avatarPath(blob.key);
+  async storeImage(
+    userId: number,
+    image: Buffer,
+    name: string,
+    db: Db = this.deps.db,
+    stored?: BlobInfo[],
+  ): Promise<string> {
+    const now = this.deps.clock.now();
+    const write = async (trx: Db) => {
+      // The book's row is where its housekeeping starts: an avatar uploaded before the first
+      // contact must be looked after too.
+      await new ContactsRepo(trx).ensureBook(userId, now);
+      const files = new ContactFilesRepo(trx);
+      const info = await this.blobIndex.storeHeld(this.deps.blobs, trx, image, now, (blob) =>
+        files.insertFile({
+          user_id: userId,
+          id: blob.key,
+          kind: FileKind.AVATAR,
+          blob_key: blob.key,
+          name: name.slice(0, 255),
+          size: blob.size,
+          created_at: now,
+          expires_at: null,
+        }),
+      );
+      stored?.push(info);
+      return avatarPath(info.key);
+    };
+    return db.isTransaction ? write(db) : this.deps.db.transaction().execute(write);
   }
 
   async upload(userId: number, fid: string, filename: string, file: string): Promise<AvatarUploadResult> {
@@ -107,7 +131,7 @@ export class AvatarService {
   /** The stored bytes of one of the user's avatars, or null. */
   async open(userId: number, key: string): Promise<{ stream: Readable; size: number } | null> {
     if (!/^[0-9a-f]{64}$/.test(key)) return null;
-    const file = await this.repo.file(userId, key, FileKind.AVATAR);
+    const file = await this.files.file(userId, key, FileKind.AVATAR);
     if (!file) return null;
     return { stream: await this.deps.blobs.get(file.blob_key), size: Number(file.size) };
   }

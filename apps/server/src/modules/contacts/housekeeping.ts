@@ -1,14 +1,26 @@
 import { TIME_MACHINE_KEEP_DAYS } from '@phonecloud/shared';
+import type { Db } from '../../db/index.js';
 import type { AppDeps } from '../../http/context.js';
+import { BlobIndex } from '../../storage/blob-index.js';
+import { avatarPath } from './avatar.js';
+import { ContactFilesRepo } from './files-repo.js';
 import { RecycleService } from './recycle.js';
 import { ContactsRepo } from './repo.js';
 
-const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+// An avatar is uploaded before the contact naming it is saved; an editor left open a while
+// must still find it.
+const UNUSED_AVATAR_KEEP_MS = DAY_MS;
+// Looking for unused avatars reads every stored text of a book: once a day per book is plenty.
+const SWEEP_EVERY_MS = DAY_MS;
+const KEY_RE = /[0-9a-f]{64}/y;
 
 /**
  * What the contacts area lets expire, user by user (every query stays keyed by user_id):
  * recycle-bin entries after 30 days, the change log beyond the time machine's 30 days (each
- * contact keeps its base revision), and export files after a day.
+ * contact keeps its base revision), export files after a day, and avatars no contact names
+ * any more (not in the book, the bin or the time machine). A file's blob reference goes with it.
  */
 export async function purgeContacts(deps: AppDeps): Promise<void> {
   const repo = new ContactsRepo(deps.db);
@@ -16,7 +28,6 @@ export async function purgeContacts(deps: AppDeps): Promise<void> {
   const now = deps.clock.now();
   for (const userId of await repo.bookOwners()) {
     await recycle.purgeExpired(userId);
-    await repo.deleteExpiredFiles(userId, now);
     const book = await repo.book(userId);
     const floor = await repo.lastVersionBefore(userId, now - TIME_MACHINE_KEEP_DAYS * DAY_MS);
     if (book && floor !== null && floor > Number(book.log_floor)) {
@@ -26,5 +37,40 @@ export async function purgeContacts(deps: AppDeps): Promise<void> {
         await tx.setLogFloor(userId, floor);
       });
     }
+    const expired = await new ContactFilesRepo(deps.db).expiredFileIds(userId, now);
+    if (expired.length > 0) {
+      await deps.db.transaction().execute((trx) => dropFiles(trx, userId, expired, now));
+    }
+    if (book && Number(book.files_swept_at) <= now - SWEEP_EVERY_MS) await sweepAvatars(deps, userId, now);
   }
+}
+
+async function dropFiles(trx: Db, userId: number, ids: readonly string[], now: number): Promise<void> {
+  const index = new BlobIndex(trx);
+  for (const key of await new ContactFilesRepo(trx).deleteFiles(userId, ids))
+    await index.unref(trx, key, now);
+}
+
+/**
+ * Removes the user's avatars that no contact names, in one transaction that first writes the
+ * book's row: a save of the same book waits for it, or it reads what the save wrote.
+ */
+async function sweepAvatars(deps: AppDeps, userId: number, now: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const files = new ContactFilesRepo(trx);
+    await files.markFilesSwept(userId, now);
+    const old = await files.avatarFilesBefore(userId, now - UNUSED_AVATAR_KEEP_MS);
+    if (old.length === 0) return;
+    const prefix = avatarPath('');
+    const named = new Set<string>();
+    for (const text of await files.textsMentioning(userId, prefix)) {
+      for (let at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
+        KEY_RE.lastIndex = at + prefix.length;
+        const key = KEY_RE.exec(text)?.[0];
+        if (key) named.add(key);
+      }
+    }
+    const unused = old.filter((id) => !named.has(id));
+    if (unused.length > 0) await dropFiles(trx, userId, unused, now);
+  });
 }

@@ -1,7 +1,7 @@
 import { ServiceId } from '@phonecloud/shared';
 import type { AppModule } from '../module.js';
 import { seedContacts } from './demo.js';
-import { ContactsRepo } from './repo.js';
+import { purgeContacts } from './housekeeping.js';
 import { contactRoutes } from './routes.js';
 import { contactFileRoutes } from './routes-files.js';
 import { ContactsService } from './service.js';
@@ -16,6 +16,6 @@ export const contactsModule: AppModule = {
   async usage(deps, userId) {
     return { kind: 'backup', bytes: await new ContactsService(deps).usageBytes(userId) };
   },
-  holdsBlob: (deps, key) => new ContactsRepo(deps.db).usesBlob(key),
+  housekeeping: purgeContacts,
   seedDemo: seedContacts,
 };

@@ -1,15 +1,11 @@
 import { CompiledQuery, type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import type { ContactFilesTable, ContactRevisionsTable, ContactsTable, Database } from '../../db/schema.js';
+import type { ContactRevisionsTable, ContactsTable, Database } from '../../db/schema.js';
 
 export type ContactRow = Selectable<ContactsTable>;
 export type NewContactRow = Insertable<ContactsTable>;
 export type RevisionRow = Insertable<ContactRevisionsTable>;
-export type FileRow = Selectable<ContactFilesTable>;
 export type IndexRow = Pick<ContactRow, 'id' | 'letter' | 'name_spell' | 'groups'>;
 type DocRow = Pick<ContactRow, 'id' | 'doc'>;
-
-/** Files a user may fetch: 1 avatar, 2 export. */
-export const FileKind = { AVATAR: 1, EXPORT: 2 } as const;
 
 // Far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
 const CHUNK = 500;
@@ -429,54 +425,5 @@ export class ContactsRepo {
       .where('user_id', '=', userId)
       .where('name', '=', name)
       .execute();
-  }
-
-  // --- files ---
-
-  async insertFile(row: Insertable<ContactFilesTable>): Promise<void> {
-    await this.db
-      .insertInto('contact_files')
-      .values(row)
-      .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
-      .execute();
-  }
-
-  file(userId: number, id: string, kind: number): Promise<FileRow | undefined> {
-    return this.db
-      .selectFrom('contact_files')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .where('kind', '=', kind)
-      .executeTakeFirst();
-  }
-
-  async deleteExpiredFiles(userId: number, now: number): Promise<void> {
-    await this.db
-      .deleteFrom('contact_files')
-      .where('user_id', '=', userId)
-      .where('expires_at', 'is not', null)
-      .where('expires_at', '<=', now)
-      .execute();
-  }
-
-  /** Whether any user's avatar or export file is these bytes (asked by the blob collector). */
-  async usesBlob(key: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('contact_files')
-      .select('id')
-      .where('blob_key', '=', key)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async fileBytes(userId: number, kind: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('contact_files')
-      .select((eb) => eb.fn.sum<number>('size').as('n'))
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
   }
 }

@@ -18,10 +18,11 @@ import { changeBook, currentVersion } from './book.js';
 import type { ContactBody } from './doc.js';
 import { bodyOfDoc, sameBody } from './doc.js';
 import { badRequest, fullReload, notFound, stale } from './errors.js';
+import { ContactFilesRepo, FileKind } from './files-repo.js';
 import { ensureGroups } from './groups.js';
 import { buildIndexes } from './indexes.js';
 import { ListHeadCache } from './list-head-cache.js';
-import { type ContactRow, ContactsRepo, FileKind } from './repo.js';
+import { type ContactRow, ContactsRepo } from './repo.js';
 
 // list.do sends this many contacts in list order first (more than a screen holds), then the rest
 // in pages of LIST_PAGE read in id order, the order the table is stored in.
@@ -48,8 +49,10 @@ export function avatarKeyOf(cloudPath: string): string | null {
 /** List, refresh, detail, save and delete: the book itself. */
 export class ContactsService {
   readonly repo: ContactsRepo;
+  private readonly files: ContactFilesRepo;
   constructor(private readonly deps: AppDeps) {
     this.repo = new ContactsRepo(deps.db);
+    this.files = new ContactFilesRepo(deps.db);
   }
 
   /**
@@ -155,7 +158,7 @@ export class ContactsService {
       const { fid, cloud_path } = (a ?? {}) as { fid?: unknown; cloud_path?: unknown };
       if (fid !== AVATAR_FID || typeof cloud_path !== 'string' || !cloud_path) continue;
       const key = avatarKeyOf(cloud_path);
-      if (!key || !(await this.repo.file(userId, key, FileKind.AVATAR))) {
+      if (!key || !(await this.files.file(userId, key, FileKind.AVATAR))) {
         throw invalid(ContactMsg.AVATAR_MISSING);
       }
       return [{ fid: AVATAR_FID, cloud_path }];
@@ -236,7 +239,7 @@ export class ContactsService {
   async usageBytes(userId: number): Promise<number> {
     const [docs, avatars] = await Promise.all([
       this.repo.contactBytes(userId),
-      this.repo.fileBytes(userId, FileKind.AVATAR),
+      this.files.fileBytes(userId, FileKind.AVATAR),
     ]);
     return docs + avatars;
   }

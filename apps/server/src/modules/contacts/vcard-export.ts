@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
   Code,
@@ -13,21 +13,27 @@ import {
 } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
+import { BlobIndex } from '../../storage/blob-index.js';
 import { bodyOfDoc } from './doc.js';
-import { ContactsRepo, FileKind } from './repo.js';
+import { ContactFilesRepo, FileKind } from './files-repo.js';
+import { ContactsRepo } from './repo.js';
 import { avatarKeyOf } from './service.js';
 import { writeCard } from './vcard-write.js';
 
 /** Export of the whole book as one vCard 3.0 file, fetched once through a session-gated URL. */
 export class ExportService {
   private readonly repo: ContactsRepo;
+  private readonly files: ContactFilesRepo;
+  private readonly blobIndex: BlobIndex;
   constructor(private readonly deps: AppDeps) {
     this.repo = new ContactsRepo(deps.db);
+    this.files = new ContactFilesRepo(deps.db);
+    this.blobIndex = new BlobIndex(deps.db);
   }
 
   private async photo(userId: number, cloudPath: string | undefined): Promise<Buffer | null> {
     const key = cloudPath ? avatarKeyOf(cloudPath) : null;
-    if (!key || !(await this.repo.file(userId, key, FileKind.AVATAR))) return null;
+    if (!key || !(await this.files.file(userId, key, FileKind.AVATAR))) return null;
     try {
       return await buffer(await this.deps.blobs.get(key));
     } catch {
@@ -51,7 +57,6 @@ export class ExportService {
       cards.push(writeCard(body.content, await this.photo(userId, body.attachment[0]?.cloud_path)));
     }
     const text = `${cards.join('\r\n')}\r\n`;
-    const blob = await this.deps.blobs.put(Readable.from([Buffer.from(text, 'utf8')]));
     const now = this.deps.clock.now();
     const stamp = new Date(now + RECYCLE_DAY_OFFSET_MINUTES * 60_000)
       .toISOString()
@@ -59,22 +64,26 @@ export class ExportService {
       .replace(/[-:]/g, '')
       .replace('T', '_');
     const id = randomBytes(18).toString('base64url');
-    await this.repo.insertFile({
-      user_id: userId,
-      id,
-      kind: FileKind.EXPORT,
-      blob_key: blob.key,
-      name: ImportText.exportFileName(stamp),
-      size: blob.size,
-      created_at: now,
-      expires_at: now + EXPORT_KEEP_HOURS * 3600_000,
-    });
+    await this.deps.db.transaction().execute((trx) =>
+      this.blobIndex.storeHeld(this.deps.blobs, trx, Buffer.from(text, 'utf8'), now, (blob) =>
+        new ContactFilesRepo(trx).insertFile({
+          user_id: userId,
+          id,
+          kind: FileKind.EXPORT,
+          blob_key: blob.key,
+          name: ImportText.exportFileName(stamp),
+          size: blob.size,
+          created_at: now,
+          expires_at: now + EXPORT_KEEP_HOURS * 3600_000,
+        }),
+      ),
+    );
     return { filePath: `${ContactApi.exportFile}/${id}`, count: rows.length };
   }
 
   async open(userId: number, id: string): Promise<{ stream: Readable; size: number; name: string } | null> {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
-    const file = await this.repo.file(userId, id, FileKind.EXPORT);
+    const file = await this.files.file(userId, id, FileKind.EXPORT);
     if (!file || (file.expires_at !== null && Number(file.expires_at) <= this.deps.clock.now())) return null;
     return { stream: await this.deps.blobs.get(file.blob_key), size: Number(file.size), name: file.name };
   }

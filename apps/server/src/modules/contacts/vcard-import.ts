@@ -10,6 +10,8 @@ import {
 } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
+import { BlobIndex } from '../../storage/blob-index.js';
+import type { BlobInfo } from '../../storage/index.js';
 import { AvatarError, AvatarService, normaliseAvatar } from './avatar.js';
 import { changeBook } from './book.js';
 import { bodyJsonOf, type PreparedBody } from './doc.js';
@@ -90,6 +92,7 @@ export class ImportService {
     let added = 0;
     // The same card twice (in the book already, or earlier in this import) is added once.
     const seen = await new ContactsRepo(this.deps.db).aliveHashes(userId);
+    const photos: BlobInfo[] = [];
     const { syncVersion } = await changeBook(this.deps, userId, async (change) => {
       for (const { file, text } of decoded) {
         const where = (index: number) => ImportText.where(files.length > 1 ? file.name : null, index);
@@ -113,7 +116,7 @@ export class ImportService {
               ? [
                   {
                     fid: AVATAR_FID,
-                    cloud_path: await this.avatars.storeImage(userId, photo, 'vcard', change.repo),
+                    cloud_path: await this.avatars.storeImage(userId, photo, 'vcard', change.repo.db, photos),
                   },
                 ]
               : [];
@@ -133,6 +136,12 @@ export class ImportService {
       // Undone with the whole change: the quick look above can be fooled by a line that is not one.
       if (total === 0) throw invalid(ContactMsg.IMPORT_NO_CARD);
       if (dropped.size > 0) warnings.push(ImportText.groupsDropped([...dropped]));
+    }).catch(async (err: unknown) => {
+      // The photos' rows and references went with the change; indexed unreferenced, their bytes
+      // are collected after the grace period unless something links them meanwhile.
+      const index = new BlobIndex(this.deps.db);
+      for (const info of photos) await index.touch(info, this.deps.clock.now());
+      throw err;
     });
     return { sync_version: syncVersion, total, added, duplicates: good - added, failed, warnings };
   }

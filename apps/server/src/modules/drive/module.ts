@@ -1,6 +1,7 @@
 import { ServiceId } from '@phonecloud/shared';
 import type { AppModule } from '../module.js';
 import { downloadRoutes } from './download-routes.js';
+import { driveHousekeeping } from './housekeeping.js';
 import { QuickUpload } from './quick.js';
 import { seedDrive } from './seed.js';
 import { DriveService } from './service.js';
@@ -28,5 +29,6 @@ export const driveModule: AppModule = {
     const q = await new DriveService(deps).quota.usage(userId);
     return { kind: 'drive', bytes: q.used };
   },
+  housekeeping: driveHousekeeping,
   seedDemo: seedDrive,
 };

@@ -2,7 +2,7 @@ import { DRIVE_ROOT_NUMERIC_ID, DriveCode, DriveMsg, RECYCLE_EMPTY_MAX } from '@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
-import { BlobIndex } from './blob-index.js';
+import { BlobIndex } from '../../storage/blob-index.js';
 import { type Face, folderMissing, nameExists, notFound } from './errors.js';
 import { type Exec, FILE, FOLDER, type ItemRow, ItemsRepo, isUniqueViolation } from './items-repo.js';
 import { cleanName, freeName } from './names.js';

@@ -1,14 +1,19 @@
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/index.js';
-import type { BlobInfo, BlobStore } from '../../storage/index.js';
-import type { Exec } from './items-repo.js';
+import type { Db } from '../db/index.js';
+import type { BlobInfo, BlobStore } from './index.js';
+
+/** The database or a transaction on it: a reference changes in the same transaction as its row. */
+type Exec = Db;
 
 /** An unreferenced blob younger than this is kept: an upload may be about to link it. */
 export const BLOB_GRACE_MS = 60 * 60_000;
 
 /**
  * The index of stored blobs (MD5 and SHA-1 beside the SHA-256 key) with a reference count of the
- * items and upload parts pointing at each. Counts change in the same transaction as the rows.
+ * rows pointing at each, in every area: drive items and upload parts, contacts' avatar and export
+ * files. Counts change in the same transaction as the rows. The table is named for the drive, its
+ * first user.
  */
 export class BlobIndex {
   constructor(private readonly db: Db) {}
@@ -28,7 +33,13 @@ export class BlobIndex {
       .onConflict((oc) =>
         oc
           .column('key')
-          .doUpdateSet((eb) => ({ ref_count: eb('drive_blobs.ref_count', '+', 1), touched_at: now })),
+          // The hashes too: a blob first indexed by the contacts migration had none recorded.
+          .doUpdateSet((eb) => ({
+            ref_count: eb('drive_blobs.ref_count', '+', 1),
+            touched_at: now,
+            md5: info.md5,
+            sha1: info.sha1,
+          })),
       )
       .execute();
   }
@@ -64,12 +75,31 @@ export class BlobIndex {
         ref_count: 0,
         touched_at: now,
       })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ touched_at: now }))
+      .onConflict((oc) => oc.column('key').doUpdateSet({ touched_at: now, md5: info.md5, sha1: info.sha1 }))
       .execute();
   }
 
   byKey(key: string) {
     return this.db.selectFrom('drive_blobs').selectAll().where('key', '=', key).executeTakeFirst();
+  }
+
+  /**
+   * Stores bytes held in memory for a row that `link` writes in `db` (answering false when the
+   * row was there already, and with it its reference) and takes the row's reference. Should the
+   * collector have removed the same content between the write and the reference, the bytes are
+   * written again: once the reference is taken they can no longer be claimed.
+   */
+  async storeHeld(
+    store: BlobStore,
+    db: Exec,
+    bytes: Buffer,
+    now: number,
+    link: (info: BlobInfo) => Promise<boolean>,
+  ): Promise<BlobInfo> {
+    const info = await store.put(Readable.from([bytes]));
+    if (await link(info)) await this.ref(db, info, now);
+    if (!(await store.stat(info.key))) await store.put(Readable.from([bytes]));
+    return info;
   }
 
   /** Blobs with this MD5 and size (usually one; MD5 collisions are why the caller checks more). */
@@ -89,13 +119,7 @@ export class BlobIndex {
    * same content that races with it either links before (and the blob stays) or finds the row
    * gone and stores the bytes again.
    */
-  async collect(
-    store: BlobStore,
-    now: number,
-    log?: FastifyBaseLogger,
-    heldElsewhere: (key: string) => Promise<boolean> = async () => false,
-    limit = 500,
-  ): Promise<number> {
+  async collect(store: BlobStore, now: number, log?: FastifyBaseLogger, limit = 500): Promise<number> {
     const due = await this.db
       .selectFrom('drive_blobs')
       .select('key')
@@ -105,11 +129,6 @@ export class BlobIndex {
       .execute();
     let removed = 0;
     for (const { key } of due) {
-      if (await heldElsewhere(key)) {
-        // Another area uses the same bytes: keep them, and look again after another grace period.
-        await this.db.updateTable('drive_blobs').set({ touched_at: now }).where('key', '=', key).execute();
-        continue;
-      }
       try {
         await this.db.transaction().execute(async (trx) => {
           const claimed = await trx
