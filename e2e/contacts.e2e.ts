@@ -300,3 +300,29 @@ test('avatar: bad and too-small images are refused, a photo is cropped, zoomed, 
   await expect(rows(page).first().locator('img.contact-avatar')).toBeVisible();
   await shot(page, '40-contacts-avatar-saved');
 });
+
+test('the contacts page shows only once list.do has answered for the signed-in owner', async ({ page }) => {
+  await openContactsAsNewUser(page, 'ch');
+  await saveContact(page, '等名单的人', ['13600000002']);
+  // Hold list.do back on a fresh load of the page: the area is laid out but not shown.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === ContactApi.list,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.reload();
+  const allContacts = page.getByRole('button', { name: /全部联系人/ });
+  await expect(page.locator('.contacts[aria-busy="true"]')).toBeAttached();
+  await expect(allContacts).toBeHidden();
+  await expect(page.getByRole('button', { name: '新建联系人' })).toBeHidden();
+  release();
+  await expect(allContacts).toBeVisible();
+  await expect(rows(page).filter({ hasText: '等名单的人' })).toBeVisible();
+  await expect(page.locator('.contacts')).toHaveAttribute('aria-busy', 'false');
+});

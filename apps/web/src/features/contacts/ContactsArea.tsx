@@ -1,6 +1,6 @@
 import './contacts.css';
 import { ContactMsg } from '@phonecloud/shared';
-import { Button, Result } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { type Book, LOADING_BOOK } from './book/book';
@@ -45,12 +45,20 @@ export default function ContactsArea() {
 function ContactsScreen() {
   const { data, isError, refetch } = useBook();
   useBookPolling();
-  // The screen is drawn while the book downloads, so its first paint overlaps the wait and only
-  // the list and the counts change when the book arrives.
+  // The screen is built while the book downloads, so its first render overlaps the wait and only
+  // the list and the counts change when the book arrives. It is shown only once list.do has
+  // answered: the page is the signed-in, verified owner's (spec §6: hidden until signed in);
+  // a 2002 or 6001 leaves for the login or check screen without it ever having shown.
   const book = data ?? LOADING_BOOK;
   const loading = data === undefined;
+  const hidden = loading && !isError;
   return (
-    <div className="contacts">
+    <div className={hidden ? 'contacts contacts--signing-in' : 'contacts'} aria-busy={hidden}>
+      {hidden && (
+        <div className="contacts-signing-in">
+          <Spin />
+        </div>
+      )}
       <LeftPanel book={book} loading={loading} />
       {isError && loading ? (
         <section className="contacts-list-panel contacts-list-panel--failed">

@@ -34,6 +34,9 @@ export const T = {
   joined: '已加入群组',
   chooseGroups: '请选择要加入的群组',
   saved: '已保存',
+  // a pop-up's list that could not be loaded (not its empty state)
+  loadFailed: '加载失败',
+  retry: '重试',
   // editor
   newTitle: '新建联系人',
   editTitle: '编辑联系人',

@@ -82,10 +82,14 @@ export const contactCalls = {
       { sync_version: syncVersion, group_name: name },
       AREA,
     ),
-  groupRename: (syncVersion: number, oldName: string, name: string) =>
+  /**
+   * `members`: the group's contacts (spec §7 `server_ids`). The server makes them exactly the
+   * renamed group's members, so the edit dialog, which only renames, sends the members it has.
+   */
+  groupRename: (syncVersion: number, oldName: string, name: string, members: readonly string[]) =>
     api.post<ContactChangeResult>(
       ContactApi.groupUpdate,
-      { sync_version: syncVersion, old_group_name: oldName, group_name: name },
+      { sync_version: syncVersion, old_group_name: oldName, group_name: name, server_ids: json(members) },
       AREA,
     ),
   groupDelete: (syncVersion: number, name: string, members: readonly string[]) =>

@@ -10,6 +10,7 @@ import { Button, Modal, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '../../../components/toast';
+import { callFailure } from '../api/call-failure';
 import { contactCalls } from '../api/contact-calls';
 import { ContactAvatar } from '../avatar/ContactAvatar';
 import type { Book } from '../book/book';
@@ -130,7 +131,17 @@ export function ContactDetail({ book }: { book: Book }) {
       okButtonProps: { danger: true },
       cancelText: T.cancel,
       onOk: async () => {
-        await contactCalls.remove(book.syncVersion, { [id]: contact.version_code });
+        try {
+          await contactCalls.remove(book.syncVersion, { [id]: contact.version_code });
+        } catch (e) {
+          // The dialog closes (a resolved onOk): a retry from it would send the same stale
+          // version_code. The synced book then shows the contact as it is now, or leaves the
+          // detail if it is gone, and the delete button sends its current version_code.
+          const failed = callFailure(e);
+          if (failed.text) toast.error(failed.text);
+          if (failed.resync) await sync();
+          return;
+        }
         await sync();
         toast.success(T.deleted);
         navigate(ContactRoute.root);

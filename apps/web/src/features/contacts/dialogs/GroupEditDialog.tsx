@@ -1,12 +1,13 @@
 import { checkGroupName, GROUP_NAME_MAX } from '@phonecloud/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { shouldReport } from '../../../api';
 import { useSkinButtonClass } from '../../../components/skin-context';
 import { toast } from '../../../components/toast';
+import { callFailure } from '../api/call-failure';
 import { contactCalls } from '../api/contact-calls';
 import type { Book } from '../book/book';
-import { useBookSync } from '../book/use-book';
+import { currentBook, useBookSync } from '../book/use-book';
 import { useAreaState } from '../state/area-state';
 import { T } from '../texts';
 
@@ -15,6 +16,7 @@ import { T } from '../texts';
  * group's contacts.
  */
 export function GroupEditDialog({ book, name, onClose }: { book: Book; name: string; onClose(): void }) {
+  const qc = useQueryClient();
   const sync = useBookSync();
   const skin = useSkinButtonClass();
   const { group, setGroup } = useAreaState();
@@ -23,8 +25,12 @@ export function GroupEditDialog({ book, name, onClose }: { book: Book; name: str
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const fail = (e: unknown) => {
-    if (shouldReport(e)) setError(e instanceof Error ? e.message : String(e));
+  // A refusal (a group or a member gone meanwhile) means the book is behind: sync it, so the
+  // panel shows what is true and a second try sends current data.
+  const fail = async (e: unknown) => {
+    const failed = callFailure(e);
+    if (failed.text) setError(failed.text);
+    if (failed.resync) await sync();
   };
 
   const rename = async () => {
@@ -41,13 +47,18 @@ export function GroupEditDialog({ book, name, onClose }: { book: Book; name: str
     if (problem) return;
     setSaving(true);
     try {
-      await contactCalls.groupRename(book.syncVersion, name, next);
+      // update.do makes the contacts sent exactly the group's members (spec §7 `server_ids`):
+      // sync first, so that a contact put in the group on the phone since the last poll is sent
+      // too rather than dropped from the group by a rename.
+      await sync();
+      const now = currentBook(qc) ?? book;
+      await contactCalls.groupRename(now.syncVersion, name, next, now.groupMembers[name] ?? []);
       await sync();
       if (group === name) setGroup(next);
       toast.success(`已重命名为“${next}”`);
       onClose();
     } catch (e) {
-      fail(e);
+      await fail(e);
     } finally {
       setSaving(false);
     }
@@ -68,7 +79,7 @@ export function GroupEditDialog({ book, name, onClose }: { book: Book; name: str
           toast.success(`已删除群组“${name}”`);
           onClose();
         } catch (e) {
-          fail(e);
+          await fail(e);
         }
       },
     });

@@ -11,6 +11,8 @@ import { useBookSync } from '../book/use-book';
 import { avatarUrl, displayName, primaryPhone } from '../format/contact-view';
 import { truncate } from '../format/truncate';
 import { T } from '../texts';
+import { LoadFailed } from './LoadFailed';
+import { loadState } from './load-state';
 
 // A day of the bin shows this many at first: a bin of thousands would otherwise stall the dialog.
 const DAY_PAGE = 300;
@@ -81,6 +83,7 @@ export function RecycleBinDialog({ book, onClose }: { book: Book; onClose(): voi
   const empty = () =>
     confirm(T.emptyBinConfirm, () => run(() => contactCalls.recycleEmpty(version), T.deletedForever));
 
+  const state = loadState(bin);
   const allChecked = all.length > 0 && all.every((id) => selected.has(id));
   return (
     <Modal open title={T.recycleBin} onCancel={onClose} footer={null} width={680} className="recycle-dialog">
@@ -113,8 +116,10 @@ export function RecycleBinDialog({ book, onClose }: { book: Book; onClose(): voi
         </Button>
       </div>
       <div className="recycle-list">
-        {bin.isPending ? (
+        {state === 'loading' ? (
           <Spin className="dialog-spin" />
+        ) : state === 'failed' ? (
+          <LoadFailed retrying={bin.isFetching} onRetry={() => void bin.refetch()} />
         ) : days.length === 0 ? (
           <Empty description={T.recycleEmpty} />
         ) : (

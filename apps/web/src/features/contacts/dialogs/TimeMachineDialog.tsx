@@ -12,6 +12,8 @@ import { useBookReload } from '../book/use-book';
 import { avatarUrl, displayName, primaryPhone } from '../format/contact-view';
 import { truncate } from '../format/truncate';
 import { T } from '../texts';
+import { LoadFailed } from './LoadFailed';
+import { loadState } from './load-state';
 
 const when = (ms: number) =>
   new Date(ms).toLocaleString('zh-CN', {
@@ -37,6 +39,7 @@ export function TimeMachineDialog({ book, onClose }: { book: Book; onClose(): vo
   const [picked, setPicked] = useState<string | null>(null);
   // The newest node until the user picks another.
   const node = list.find((n) => n.object_id === picked) ?? list[list.length - 1];
+  const state = loadState(nodes);
 
   return (
     <Modal
@@ -48,8 +51,10 @@ export function TimeMachineDialog({ book, onClose }: { book: Book; onClose(): vo
       className="time-machine-dialog"
     >
       <p className="dialog-intro">{T.timeMachineIntro}</p>
-      {nodes.isPending ? (
+      {state === 'loading' ? (
         <Spin className="dialog-spin" />
+      ) : state === 'failed' ? (
+        <LoadFailed retrying={nodes.isFetching} onRetry={() => void nodes.refetch()} />
       ) : list.length === 0 || !node ? (
         <Empty className="time-machine-empty" description={T.noDestination} />
       ) : (
@@ -110,6 +115,7 @@ function NodeChanges({ book, node, onRestored }: { book: Book; node: TimeMachine
   });
   const idx = change.data?.letter_index;
   const total = idx ? idx.del.length + idx.add.length + idx.upd.length : 0;
+  const state = loadState(change);
   const people = (ids: readonly string[]) => (
     <ul className="tm-list">
       {ids.map((id) => {
@@ -146,8 +152,10 @@ function NodeChanges({ book, node, onRestored }: { book: Book; node: TimeMachine
           {T.restoreToNode}
         </PrimaryButton>
       </div>
-      {change.isPending ? (
+      {state === 'loading' ? (
         <Spin className="dialog-spin" />
+      ) : state === 'failed' ? (
+        <LoadFailed compact retrying={change.isFetching} onRetry={() => void change.refetch()} />
       ) : !idx || total === 0 ? (
         <Empty className="tm-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.noChange} />
       ) : (

@@ -1,10 +1,9 @@
-import { CONTACT_TRUNCATE, type Contact } from '@phonecloud/shared';
+import type { Contact } from '@phonecloud/shared';
 import { memo } from 'react';
 import { ContactAvatar } from '../avatar/ContactAvatar';
-import { avatarUrl, displayName, primaryPhone } from '../format/contact-view';
-import { truncate } from '../format/truncate';
+import { avatarUrl, displayName } from '../format/contact-view';
 import { Highlight } from '../search/Highlight';
-import { matchedField } from '../search/haystack';
+import { rowLines } from './row-lines';
 
 interface Props {
   id: string;
@@ -30,10 +29,8 @@ export const ContactRow = memo(function ContactRow({
   onToggle,
 }: Props) {
   const name = displayName(contact);
-  const shownName = truncate(name, CONTACT_TRUNCATE.name);
-  const phone = primaryPhone(contact);
-  // The second line says why a contact matched when its name does not show it.
-  const why = q && !name.toLowerCase().includes(q) ? matchedField(contact, q) : null;
+  // The second line says why a contact matched when its name as shown does not show it.
+  const { name: shownName, why, phone } = rowLines(contact, q);
   const className = `contact-row${active ? ' is-active' : ''}${checked ? ' is-checked' : ''}${selectMode ? ' is-selecting' : ''}`;
   return (
     <div
@@ -71,10 +68,10 @@ export const ContactRow = memo(function ContactRow({
           {why ? (
             <>
               <span className="contact-row__why">{why.label}</span>
-              <Highlight text={truncate(why.text, CONTACT_TRUNCATE.phone)} query={q} />
+              <Highlight text={why.text} query={q} />
             </>
           ) : (
-            <Highlight text={truncate(phone, CONTACT_TRUNCATE.phone)} query={q} />
+            <Highlight text={phone} query={q} />
           )}
         </span>
       </span>

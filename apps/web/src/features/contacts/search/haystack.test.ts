@@ -22,7 +22,7 @@ describe('search', () => {
   });
 
   it('names the field that matched for the row', () => {
-    expect(matchedField(c, 'star')).toEqual({ label: '公司', text: 'Star Tech' });
+    expect(matchedField(c, 'star')).toEqual({ kind: 'company', label: '公司', text: 'Star Tech' });
     expect(matchedField(c, 'ouyang')?.label).toBe('姓名拼音');
     expect(matchedField(c, 'zzz')).toBeNull();
   });

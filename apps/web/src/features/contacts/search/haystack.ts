@@ -1,8 +1,25 @@
 import type { Contact } from '@phonecloud/shared';
 import { T } from '../texts';
 
-/** A field of a contact that search looks at: its label and its text. */
+/** Which field of spec 001 §3 a search field is (each has its own display cut in the list). */
+export type SearchFieldKind =
+  | 'name'
+  | 'phonetic'
+  | 'phone'
+  | 'email'
+  | 'company'
+  | 'title'
+  | 'im'
+  | 'address'
+  | 'nickname'
+  | 'website'
+  | 'event'
+  | 'note'
+  | 'group';
+
+/** A field of a contact that search looks at: which one, its label and its text. */
 export interface SearchField {
+  kind: SearchFieldKind;
   label: string;
   text: string;
 }
@@ -10,29 +27,29 @@ export interface SearchField {
 /** The name fields first (they are what a row shows), then every other field of spec 001 §3. */
 export function searchFields(c: Contact): SearchField[] {
   const out: SearchField[] = [];
-  const add = (label: string, text: string | undefined) => {
-    if (text) out.push({ label, text });
+  const add = (kind: SearchFieldKind, label: string, text: string | undefined) => {
+    if (text) out.push({ kind, label, text });
   };
   const { content } = c;
   for (const n of content.name) {
-    add(T.name, n.display_name);
-    if (n.given_name !== n.display_name) add(T.name, n.given_name);
-    add(T.phonetic, n.phonetic_family_name);
+    add('name', T.name, n.display_name);
+    if (n.given_name !== n.display_name) add('name', T.name, n.given_name);
+    add('phonetic', T.phonetic, n.phonetic_family_name);
   }
-  add(T.phonetic, c.nameSpell);
-  for (const p of content.phone) add(T.phone, p.number);
-  for (const e of content.email) add(T.email, e.address);
+  add('phonetic', T.phonetic, c.nameSpell);
+  for (const p of content.phone) add('phone', T.phone, p.number);
+  for (const e of content.email) add('email', T.email, e.address);
   for (const o of content.organization) {
-    add(T.company, o.company);
-    add(T.jobTitle, o.title);
+    add('company', T.company, o.company);
+    add('title', T.jobTitle, o.title);
   }
-  for (const i of content.im) add(T.im, i.address);
-  for (const a of content['postal-address']) add(T.address, a.formatted_address);
-  for (const n of content.nickname) add(T.nickname, n.name);
-  for (const w of content.website) add(T.website, w.url);
-  for (const e of content.event) add(T.event, e.start_date);
-  for (const n of content.note) add(T.note, n.note);
-  for (const g of content.group) add(T.group, g.groupTitle);
+  for (const i of content.im) add('im', T.im, i.address);
+  for (const a of content['postal-address']) add('address', T.address, a.formatted_address);
+  for (const n of content.nickname) add('nickname', T.nickname, n.name);
+  for (const w of content.website) add('website', T.website, w.url);
+  for (const e of content.event) add('event', T.event, e.start_date);
+  for (const n of content.note) add('note', T.note, n.note);
+  for (const g of content.group) add('group', T.group, g.groupTitle);
   return out;
 }
 

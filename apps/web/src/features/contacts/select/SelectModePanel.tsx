@@ -2,8 +2,8 @@ import { CheckSquareOutlined, DeleteOutlined, TeamOutlined } from '@ant-design/i
 import { Button, Modal } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { shouldReport } from '../../../api';
 import { toast } from '../../../components/toast';
+import { callFailure } from '../api/call-failure';
 import { contactCalls } from '../api/contact-calls';
 import { type Book, idsOf } from '../book/book';
 import { useBookSync } from '../book/use-book';
@@ -57,7 +57,11 @@ export function SelectModePanel({ book }: { book: Book }) {
           toast.success(T.deleted);
           navigate(ContactRoute.root);
         } catch (e) {
-          if (shouldReport(e)) toast.error(e instanceof Error ? e.message : String(e));
+          // As the detail's delete: the synced book drops contacts gone meanwhile from the
+          // selection, and a second try sends current version_codes.
+          const failed = callFailure(e);
+          if (failed.text) toast.error(failed.text);
+          if (failed.resync) await sync();
         }
       },
     });

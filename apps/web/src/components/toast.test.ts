@@ -1,0 +1,40 @@
+import { SUCCESS_TIP_MS } from '@phonecloud/shared';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setToastApi, toast } from './toast';
+
+/** A message API that records what it was asked to show. */
+function recorder() {
+  const calls: { kind: string; text: unknown; duration: unknown }[] = [];
+  const record =
+    (kind: string) =>
+    (text: unknown, duration?: unknown): never => {
+      calls.push({ kind, text, duration });
+      return undefined as never;
+    };
+  const api = { success: record('success'), error: record('error') } as unknown as MessageInstance;
+  return { api, calls };
+}
+
+describe('toast', () => {
+  afterEach(() => setToastApi(null));
+
+  it('shows a success tip for 1 s (antd counts seconds)', () => {
+    const { api, calls } = recorder();
+    setToastApi(api);
+    toast.success('已保存');
+    expect(calls).toEqual([{ kind: 'success', text: '已保存', duration: SUCCESS_TIP_MS / 1000 }]);
+    expect(SUCCESS_TIP_MS / 1000).toBe(1);
+  });
+
+  it("leaves an error on screen for antd's default time", () => {
+    const { api, calls } = recorder();
+    setToastApi(api);
+    toast.error('请求服务器失败,请重试！');
+    expect(calls).toEqual([{ kind: 'error', text: '请求服务器失败,请重试！', duration: undefined }]);
+  });
+
+  it('does nothing before the page has plugged in the message API', () => {
+    expect(() => toast.success('已保存')).not.toThrow();
+  });
+});
