@@ -1,5 +1,5 @@
 import './drive.css';
-import { DriveCode, DriveMsg } from '@phonecloud/shared';
+import { DriveCode, DriveMsg, SUCCESS_TIP_MS } from '@phonecloud/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal, message } from 'antd';
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -27,7 +27,7 @@ import { queueFor } from './upload-queue';
 import { driveKeys, useFolderListing } from './use-folder-listing';
 
 /** Success tips stay one second (spec 000 §9). */
-const TIP_SECONDS = 1;
+const TIP_SECONDS = SUCCESS_TIP_MS / 1000;
 
 type Dialog =
   | { kind: 'new-folder' }

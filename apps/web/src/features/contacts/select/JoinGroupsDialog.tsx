@@ -2,8 +2,8 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { ContactMsg, GROUP_TRUNCATE_DETAIL, JOIN_GROUP_CONFIRM_MS } from '@phonecloud/shared';
 import { Button, Checkbox, Modal } from 'antd';
 import { useState } from 'react';
-import { shouldReport } from '../../../api';
 import { useSkinButtonClass } from '../../../components/skin-context';
+import { callFailure } from '../api/call-failure';
 import { contactCalls } from '../api/contact-calls';
 import type { Book } from '../book/book';
 import { useBookSync } from '../book/use-book';
@@ -44,7 +44,10 @@ export function JoinGroupsDialog({
       setJoined(true);
       window.setTimeout(onJoined, JOIN_GROUP_CONFIRM_MS);
     } catch (e) {
-      if (shouldReport(e)) setError(e instanceof Error ? e.message : String(e));
+      // A group or a contact gone meanwhile: the synced book shows what is left to choose.
+      const failed = callFailure(e);
+      if (failed.text) setError(failed.text);
+      if (failed.resync) await sync();
     } finally {
       setBusy(false);
     }
