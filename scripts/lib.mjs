@@ -37,6 +37,7 @@ const WEB_SOURCES = [
   'apps/web/account',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'packages/shared/src',
   'package-lock.json',
 ];

@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdCss } from './build/antd-css.ts';
 
 // The dev server forwards every server call; the built app is served by the server itself.
 const SERVER = 'http://localhost:8080';
 const page = (file: string) => resolve(import.meta.dirname, file);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), antdCss(resolve(import.meta.dirname, 'src'))],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

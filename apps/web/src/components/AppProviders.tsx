@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import 'virtual:antd.css';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -16,8 +17,10 @@ export function AppProviders({ theme, children }: Props) {
   const [queryClient] = useState(createQueryClient);
   // Pop-ups, menus and messages stop animating for a user who asked for less motion.
   const reduced = useReducedMotion();
+  // zeroRuntime: the components' styles come from the static file above (build/antd-css.ts),
+  // not built in the browser at first render; only the theme's token variables are set here.
   const withMotion = useMemo<ThemeConfig>(
-    () => ({ ...theme, token: { ...theme?.token, motion: !reduced } }),
+    () => ({ ...theme, zeroRuntime: true, token: { ...theme?.token, motion: !reduced } }),
     [theme, reduced],
   );
   return (
