@@ -2,13 +2,23 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdCss } from './build/antd-css.ts';
+import { areaPreload } from './build/area-preload.ts';
 
 // The dev server forwards every server call; the built app is served by the server itself.
 const SERVER = 'http://localhost:8080';
 const page = (file: string) => resolve(import.meta.dirname, file);
 
 export default defineConfig({
-  plugins: [react(), antdCss(resolve(import.meta.dirname, 'src'))],
+  plugins: [
+    react(),
+    antdCss(resolve(import.meta.dirname, 'src')),
+    // The areas of src/app/areas.ts whose page the portal can be opened on.
+    areaPreload([
+      { prefix: '/contact', module: 'src/features/contacts/ContactsArea.tsx' },
+      { prefix: '/alipan', module: 'src/features/drive/alipan/AlipanArea.tsx' },
+      { prefix: '/pan', module: 'src/features/drive/pan/PanArea.tsx' },
+    ]),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
