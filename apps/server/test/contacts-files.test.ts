@@ -132,4 +132,16 @@ describe.each(TEST_DIALECTS)("contacts' files and their blobs [%s]", (dialect) =
     expect(await stored(info.key)).toBe(false);
     expect(await index.byKey(info.key)).toBeUndefined();
   });
+
+  it('writes the bytes again when the collector removed them between the write and the reference', async () => {
+    const index = new BlobIndex(server.deps.db);
+    const bytes = Buffer.from('removed while being linked');
+    const info = await index.storeHeld(server.deps.blobs, bytes, server.clock.now(), async (_db, blob) => {
+      // The collector's claim of an older, unreferenced copy lands here.
+      await server.deps.blobs.delete(blob.key);
+      return true;
+    });
+    expect(await stored(info.key)).toBe(true);
+    expect(await refs(info.key)).toBe(1);
+  });
 });

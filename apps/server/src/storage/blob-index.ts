@@ -84,20 +84,25 @@ export class BlobIndex {
   }
 
   /**
-   * Stores bytes held in memory for a row that `link` writes in `db` (answering false when the
-   * row was there already, and with it its reference) and takes the row's reference. Should the
-   * collector have removed the same content between the write and the reference, the bytes are
-   * written again: once the reference is taken they can no longer be claimed.
+   * Stores bytes held in memory for a row that `link` writes (answering false when the row was
+   * there already, and with it its reference) and takes the row's reference in the same
+   * transaction: `trx` when the caller holds one, else one of its own, opened after the bytes are
+   * written so that no writer waits on the disk. Should the collector have removed the same
+   * content between the write and the reference, the bytes are written again: once the
+   * reference is taken they can no longer be claimed.
    */
   async storeHeld(
     store: BlobStore,
-    db: Exec,
     bytes: Buffer,
     now: number,
-    link: (info: BlobInfo) => Promise<boolean>,
+    link: (db: Exec, info: BlobInfo) => Promise<boolean>,
+    trx?: Exec,
   ): Promise<BlobInfo> {
     const info = await store.put(Readable.from([bytes]));
-    if (await link(info)) await this.ref(db, info, now);
+    const linkAndRef = async (db: Exec) => {
+      if (await link(db, info)) await this.ref(db, info, now);
+    };
+    await (trx ? linkAndRef(trx) : this.db.transaction().execute(linkAndRef));
     if (!(await store.stat(info.key))) await store.put(Readable.from([bytes]));
     return info;
   }

@@ -79,7 +79,7 @@ export class AvatarService {
 
   /**
    * Stores an image `normaliseAvatar` already made, its file row and the row's blob reference
-   * in one transaction: the caller's when it holds one (on SQLite a query beside it would wait
+   * in one transaction: `trx` when the caller holds one (on SQLite a query beside it would wait
    * for it forever), else a transaction of its own. `stored` collects what was written, for a
    * caller whose transaction may yet roll back (the bytes then need indexing to be collected).
    */
@@ -87,17 +87,19 @@ export class AvatarService {
     userId: number,
     image: Buffer,
     name: string,
-    db: Db = this.deps.db,
+    trx?: Db,
     stored?: BlobInfo[],
   ): Promise<string> {
     const now = this.deps.clock.now();
-    const write = async (trx: Db) => {
-      // The book's row is where its housekeeping starts: an avatar uploaded before the first
-      // contact must be looked after too.
-      await new ContactsRepo(trx).ensureBook(userId, now);
-      const files = new ContactFilesRepo(trx);
-      const info = await this.blobIndex.storeHeld(this.deps.blobs, trx, image, now, (blob) =>
-        files.insertFile({
+    const info = await this.blobIndex.storeHeld(
+      this.deps.blobs,
+      image,
+      now,
+      async (db, blob) => {
+        // The book's row is where its housekeeping starts: an avatar uploaded before the first
+        // contact must be looked after too.
+        await new ContactsRepo(db).ensureBook(userId, now);
+        return new ContactFilesRepo(db).insertFile({
           user_id: userId,
           id: blob.key,
           kind: FileKind.AVATAR,
@@ -106,12 +108,12 @@ export class AvatarService {
           size: blob.size,
           created_at: now,
           expires_at: null,
-        }),
-      );
-      stored?.push(info);
-      return avatarPath(info.key);
-    };
-    return db.isTransaction ? write(db) : this.deps.db.transaction().execute(write);
+        });
+      },
+      trx,
+    );
+    stored?.push(info);
+    return avatarPath(info.key);
   }
 
   async upload(userId: number, fid: string, filename: string, file: string): Promise<AvatarUploadResult> {

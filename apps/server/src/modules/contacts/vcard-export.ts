@@ -64,19 +64,17 @@ export class ExportService {
       .replace(/[-:]/g, '')
       .replace('T', '_');
     const id = randomBytes(18).toString('base64url');
-    await this.deps.db.transaction().execute((trx) =>
-      this.blobIndex.storeHeld(this.deps.blobs, trx, Buffer.from(text, 'utf8'), now, (blob) =>
-        new ContactFilesRepo(trx).insertFile({
-          user_id: userId,
-          id,
-          kind: FileKind.EXPORT,
-          blob_key: blob.key,
-          name: ImportText.exportFileName(stamp),
-          size: blob.size,
-          created_at: now,
-          expires_at: now + EXPORT_KEEP_HOURS * 3600_000,
-        }),
-      ),
+    await this.blobIndex.storeHeld(this.deps.blobs, Buffer.from(text, 'utf8'), now, (db, blob) =>
+      new ContactFilesRepo(db).insertFile({
+        user_id: userId,
+        id,
+        kind: FileKind.EXPORT,
+        blob_key: blob.key,
+        name: ImportText.exportFileName(stamp),
+        size: blob.size,
+        created_at: now,
+        expires_at: now + EXPORT_KEEP_HOURS * 3600_000,
+      }),
     );
     return { filePath: `${ContactApi.exportFile}/${id}`, count: rows.length };
   }
