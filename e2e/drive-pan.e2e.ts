@@ -92,6 +92,13 @@ test('pan: gate on 6001, uploads with quick upload (0 and 422), folder rules, mo
   await test.step('rename onto an existing name closes silently; a new name is taken', async () => {
     await rowAction(page, 'e.txt', '重命名');
     const dialog = page.getByRole('dialog', { name: '重命名' });
+    // The name is selected without its extension, so typing replaces just that.
+    await expect(dialog.getByRole('textbox')).toBeFocused();
+    expect(
+      await dialog
+        .getByRole('textbox')
+        .evaluate((el: HTMLInputElement) => [el.value, el.selectionStart, el.selectionEnd]),
+    ).toEqual(['e.txt', 0, 1]);
     await dialog.getByRole('textbox').fill('f.bin');
     await dialog.getByRole('button', { name: '确定' }).click();
     await expect(dialog).toBeHidden();

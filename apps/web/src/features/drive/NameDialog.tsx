@@ -1,6 +1,6 @@
 import { DriveMsg, FOLDER_NAME_MAX } from '@phonecloud/shared';
 import { Input, type InputRef, Modal } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { DriveText } from './texts';
 
 interface Props {
@@ -21,14 +21,17 @@ export function NameDialog({ title, initial, isFolder, validate, submit, onClose
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<InputRef>(null);
+  const selected = useRef(false);
 
-  useEffect(() => {
-    // Select the name without its extension, so typing replaces what is usually renamed.
+  // The name without its extension is selected as the field first gets focus, so typing
+  // replaces what is usually renamed. At focus, not on a timer: a selection moved after typing
+  // began would splice the typed text into the old name.
+  const selectBaseName = (field: HTMLInputElement) => {
+    if (selected.current) return;
+    selected.current = true;
     const dot = initial.lastIndexOf('.');
-    const end = !isFolder && dot > 0 ? dot : initial.length;
-    const id = setTimeout(() => input.current?.setSelectionRange(0, end), 50);
-    return () => clearTimeout(id);
-  }, [initial, isFolder]);
+    if (field.value === initial) field.setSelectionRange(0, !isFolder && dot > 0 ? dot : initial.length);
+  };
 
   const confirm = async () => {
     const broken = validate(name);
@@ -56,12 +59,18 @@ export function NameDialog({ title, initial, isFolder, validate, submit, onClose
       onOk={() => void confirm()}
       onCancel={onClose}
       destroyOnHidden
+      // The dialog takes the focus as it opens; the field gets it back unless it has it already
+      // (a click or typing got there first).
+      afterOpenChange={(open) => {
+        if (open && document.activeElement !== input.current?.input) input.current?.focus();
+      }}
       width={460}
       className="drive-dialog"
     >
       <Input
         ref={input}
         autoFocus
+        onFocus={(e) => selectBaseName(e.target)}
         aria-label={title}
         value={name}
         status={error ? 'error' : undefined}
