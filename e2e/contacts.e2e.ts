@@ -318,7 +318,9 @@ test('the contacts page shows only once list.do has answered for the signed-in o
   );
   await page.reload();
   const allContacts = page.getByRole('button', { name: /全部联系人/ });
-  await expect(page.locator('.contacts[aria-busy="true"]')).toBeAttached();
+  // The portal itself is drawn (its header), the contacts are not.
+  await expect(page.getByRole('link', { name: '首页' })).toBeVisible();
+  await page.waitForTimeout(1000);
   await expect(allContacts).toBeHidden();
   await expect(page.getByRole('button', { name: '新建联系人' })).toBeHidden();
   release();

@@ -14,7 +14,8 @@ export default defineConfig({
     antdCss(resolve(import.meta.dirname, 'src')),
     // The areas of src/app/areas.ts whose page the portal can be opened on.
     areaPreload([
-      { prefix: '/contact', module: 'src/features/contacts/ContactsArea.tsx' },
+      // list.do (ContactApi.list): the book's download starts with the page.
+      { prefix: '/contact', module: 'src/features/contacts/ContactsArea.tsx', early: ['/contact/list.do'] },
       { prefix: '/alipan', module: 'src/features/drive/alipan/AlipanArea.tsx' },
       { prefix: '/pan', module: 'src/features/drive/pan/PanArea.tsx' },
     ]),

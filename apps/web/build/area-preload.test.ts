@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ContactApi } from '@phonecloud/shared';
 import { describe, expect, it } from 'vitest';
+import { EARLY_RESPONSES_GLOBAL } from '../src/api/early-responses';
 import { areaFiles, preloadScript } from './area-preload';
 
 type Bundle = Parameters<typeof areaFiles>[0];
@@ -30,27 +34,58 @@ describe('preloading the opened area', () => {
     expect(() => areaFiles(bundle, entry as unknown as Entry, 'src/features/none/Page.tsx')).toThrow(/none/);
   });
 
-  it('adds the links for the area of the address only', () => {
+  it('adds the links and starts the early calls for the area of the address only', () => {
     const run = (hash: string) => {
-      const added: Array<{ rel: string; as?: string; href: string }> = [];
+      const added: Array<{ rel: string; as?: string; crossOrigin?: string; href: string }> = [];
+      const fetched: string[] = [];
+      const window: Record<string, unknown> = {};
       const document = {
         createElement: () => ({}) as { rel: string; as?: string; href: string },
-        head: { appendChild: (l: { rel: string; as?: string; href: string }) => added.push({ ...l }) },
+        head: {
+          appendChild: (l: { rel: string; as?: string; crossOrigin?: string; href: string }) =>
+            added.push({ ...l }),
+        },
+      };
+      const fetch = (url: string, init: RequestInit) => {
+        expect(init).toMatchObject({ credentials: 'same-origin' });
+        fetched.push(url.split('?')[0] ?? '');
+        return Promise.resolve(new Response('{}'));
       };
       const script = preloadScript({
-        '/contact': ['/assets/Area.js', '/assets/Area.css'],
-        '/pan': ['/assets/Pan.js'],
+        '/contact': { files: ['/assets/Area.js', '/assets/Area.css'], early: ['/contact/list.do'] },
+        '/pan': { files: ['/assets/Pan.js'], early: [] },
       });
-      new Function('location', 'document', script)({ hash }, document);
-      return added;
+      new Function('location', 'document', 'window', 'fetch', script)({ hash }, document, window, fetch);
+      const kept = window[EARLY_RESPONSES_GLOBAL] as Record<string, unknown>;
+      return { added, fetched, kept: Object.keys(kept) };
     };
-    expect(run('#/contact/index/12')).toEqual([
-      { rel: 'modulepreload', href: '/assets/Area.js' },
-      { rel: 'preload', as: 'style', href: '/assets/Area.css' },
-    ]);
-    expect(run('#/contact')).toHaveLength(2);
-    expect(run('#/contacts')).toEqual([]);
-    expect(run('#/home/index')).toEqual([]);
-    expect(run('#/pan/?path=%2F')).toEqual([{ rel: 'modulepreload', href: '/assets/Pan.js' }]);
+    expect(run('#/contact/index/12')).toEqual({
+      added: [
+        { rel: 'modulepreload', crossOrigin: '', href: '/assets/Area.js' },
+        { rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/Area.css' },
+      ],
+      fetched: ['/contact/list.do'],
+      kept: ['/contact/list.do'],
+    });
+    expect(run('#/contact').added).toHaveLength(2);
+    expect(run('#/contacts')).toEqual({ added: [], fetched: [], kept: [] });
+    expect(run('#/home/index')).toEqual({ added: [], fetched: [], kept: [] });
+    expect(run('#/pan/?path=%2F')).toEqual({
+      added: [{ rel: 'modulepreload', crossOrigin: '', href: '/assets/Pan.js' }],
+      fetched: [],
+      kept: [],
+    });
+  });
+
+  it('starts early only calls the portal makes, for areas it serves', () => {
+    const areas = readFileSync(path.resolve(import.meta.dirname, '../src/app/areas.ts'), 'utf8');
+    const config = readFileSync(path.resolve(import.meta.dirname, '../vite.config.ts'), 'utf8');
+    const listed = [...config.matchAll(/prefix: '([^']+)', module: '([^']+)'/g)];
+    expect(listed.map((m) => m[1])).toEqual(['/contact', '/alipan', '/pan']);
+    for (const [, prefix, module] of listed) {
+      expect(areas).toContain(`path: '${prefix}/*'`);
+      expect(areas).toContain(`import('../${(module ?? '').replace(/^src\//, '').replace(/\.tsx$/, '')}')`);
+    }
+    expect(config).toContain(`early: ['${ContactApi.list}']`);
   });
 });

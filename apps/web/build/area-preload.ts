@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin, ResolvedConfig, Rollup } from 'vite';
+import { EARLY_RESPONSES_GLOBAL } from '../src/api/early-responses.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -9,14 +10,20 @@ type OutputChunk = Rollup.OutputChunk;
  * (about a tenth of a second after the page arrives, on this kind of machine). Opened on an
  * area's address, the page can start downloading it at once instead: this plugin puts a small
  * script at the top of the portal's page that, for the address's area, adds `modulepreload`
- * links for the page's chunk and the chunks it imports, and a `preload` of its CSS. The portal's
- * own import of the chunk then finds it fetched (or on its way).
+ * links for the page's chunk and the chunks it imports, a `preload` of its CSS, and starts the
+ * area's first call (list.do for the contacts). The portal's own import of the chunk then finds
+ * it fetched, and its client takes the call's answer instead of asking again.
  */
 export interface AreaPage {
   /** The area's route prefix, e.g. '/contact' (as in app/areas.ts). */
   prefix: string;
   /** The page's module, relative to the web app's folder, e.g. 'src/features/contacts/ContactsArea.tsx'. */
   module: string;
+  /**
+   * GETs the page makes first, started by the HTML itself when it is opened on the area and
+   * kept for the portal's client to take (`src/api/early-responses.ts`).
+   */
+  early?: readonly string[];
 }
 
 type Chunk = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
@@ -46,9 +53,20 @@ export function areaFiles(bundle: OutputBundle, entry: OutputChunk, module: stri
   return files;
 }
 
-/** The script: for the area the address opens, preload links for its files. */
-export function preloadScript(map: Record<string, string[]>): string {
-  return `(function(){var m=${JSON.stringify(map)};var p=location.hash.replace(/^#/,'').split('?')[0];for(var k in m){if(p===k||p.indexOf(k+'/')===0){m[k].forEach(function(u){var l=document.createElement('link');if(/\\.css$/.test(u)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href=u;document.head.appendChild(l)})}}})()`;
+/** The preload links and early GETs of one area. */
+export interface AreaPlan {
+  files: string[];
+  early: readonly string[];
+}
+
+/**
+ * The script: for the area the address opens, preload links for its files, and its early GETs
+ * kept under `window[EARLY_RESPONSES_GLOBAL]` by path (a failure is left for the taker to see).
+ * The links ask in CORS mode (`crossOrigin`), as Vite's own loading of the same files does: a
+ * preload in another mode would not be used.
+ */
+export function preloadScript(plans: Record<string, AreaPlan>): string {
+  return `(function(){var m=${JSON.stringify(plans)};var e=window[${JSON.stringify(EARLY_RESPONSES_GLOBAL)}]={};var p=location.hash.replace(/^#/,'').split('?')[0];for(var k in m){if(p===k||p.indexOf(k+'/')===0){m[k].files.forEach(function(u){var l=document.createElement('link');if(/.css$/.test(u)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=u;document.head.appendChild(l)});m[k].early.forEach(function(u){var r=fetch(u+'?tmp='+Date.now()+Math.random().toString().slice(2,8),{credentials:'same-origin',headers:{Accept:'application/json'}});r.catch(function(){});e[u]=r})}}})()`;
 }
 
 export function areaPreload(areas: readonly AreaPage[], entryHtml = 'index.html'): Plugin {
@@ -63,14 +81,15 @@ export function areaPreload(areas: readonly AreaPage[], entryHtml = 'index.html'
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle || !ctx.chunk || ctx.filename !== path.resolve(config.root, entryHtml)) return html;
-        const map: Record<string, string[]> = {};
+        const plans: Record<string, AreaPlan> = {};
         for (const area of areas) {
-          map[area.prefix] = areaFiles(ctx.bundle, ctx.chunk, area.module).map((f) => `${config.base}${f}`);
+          const files = areaFiles(ctx.bundle, ctx.chunk, area.module).map((f) => `${config.base}${f}`);
+          plans[area.prefix] = { files, early: area.early ?? [] };
         }
         // Right after the charset, before the stylesheets: a script after a stylesheet waits for it.
         const charset = /<meta charset[^>]*>/i;
         if (!charset.test(html)) throw new Error(`${entryHtml} has no <meta charset>`);
-        return html.replace(charset, (meta) => `${meta}\n    <script>${preloadScript(map)}</script>`);
+        return html.replace(charset, (meta) => `${meta}\n    <script>${preloadScript(plans)}</script>`);
       },
     },
   };

@@ -148,4 +148,23 @@ describe('api client', () => {
       message: Msg.NET_SERVER,
     });
   });
+
+  it('uses, once, the answer the page asked for early for a GET that allows it', async () => {
+    const { client, env, calls } = setup([
+      { code: 0, data: { from: 'fetch' } },
+      { code: 0, data: { from: 'fetch' } },
+    ]);
+    const early = new Map<string, Promise<Response>>([
+      [Api.userDetail, Promise.resolve(new Response(JSON.stringify({ code: 0, data: { from: 'early' } })))],
+    ]);
+    env.takeEarly = (path) => {
+      const answer = early.get(path);
+      early.delete(path);
+      return answer;
+    };
+    expect(await client.get(Api.userDetail)).toEqual({ from: 'fetch' });
+    expect(await client.get(Api.userDetail, { early: true })).toEqual({ from: 'early' });
+    expect(await client.get(Api.userDetail, { early: true })).toEqual({ from: 'fetch' });
+    expect(calls).toHaveLength(2);
+  });
 });

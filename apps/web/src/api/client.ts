@@ -20,6 +20,8 @@ export interface ClientEnv {
   tmp(): string;
   /** Answers whether a new drive token was fetched, after a 2003. */
   refreshDriveToken(): Promise<boolean>;
+  /** An answer to a GET of `path` the page asked for before its scripts ran, taken once. */
+  takeEarly?(path: string): Promise<Response> | undefined;
 }
 
 export interface CallOptions {
@@ -36,6 +38,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** A 2002 is an answer, not a reason to go to the login page (the login page's own check). */
   stayOnLogout?: boolean;
+  /**
+   * A GET that may use the answer the page asked for early (`ClientEnv.takeEarly`): the page
+   * opened on a contacts address starts list.do before the portal's code has loaded.
+   */
+  early?: boolean;
 }
 
 export interface ApiClient {
@@ -68,11 +75,13 @@ export function createApiClient(env: ClientEnv): ApiClient {
     try {
       if (method === 'GET') {
         const fields = 'form' in payload ? payload.form : {};
-        response = await env.fetch(withQuery(path, { ...options.query, ...fields }, env.tmp()), {
-          credentials: 'same-origin',
-          headers: { Accept: 'application/json', ...extra },
-          signal: options.signal,
-        });
+        const early = options.early ? env.takeEarly?.(path) : undefined;
+        response = await (early ??
+          env.fetch(withQuery(path, { ...options.query, ...fields }, env.tmp()), {
+            credentials: 'same-origin',
+            headers: { Accept: 'application/json', ...extra },
+            signal: options.signal,
+          }));
       } else {
         await ensureCsrfCookie();
         const json = 'json' in payload;

@@ -1,5 +1,6 @@
 import { createApiClient } from './client';
 import { refreshDriveToken } from './drive-hooks';
+import { takeEarlyResponse } from './early-responses';
 import { randomTmp } from './form-encoding';
 
 /** The one client of the web app, bound to the browser. */
@@ -11,6 +12,7 @@ export const api = createApiClient({
   goToRoute: (route) => window.location.replace(`#${route}`),
   tmp: randomTmp,
   refreshDriveToken: () => refreshDriveToken(),
+  takeEarly: takeEarlyResponse,
 });
 
 export { ApiError, isApiError, shouldReport } from './api-error';

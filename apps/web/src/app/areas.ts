@@ -32,10 +32,10 @@ export const AREAS: readonly AreaEntry[] = [
     path: '/contact/*',
     page: preloadable(() => {
       // The chunk is asked for first (it is small and the server sends it at once), then the
-      // book's download starts alongside it.
+      // book's download starts alongside it. The page is ready once both the chunk and the
+      // book's first screen are in (or the book failed): its first render then draws the rows.
       const chunk = import('../features/contacts/ContactsArea');
-      prefetchContactBook();
-      return chunk;
+      return Promise.all([chunk, prefetchContactBook()]).then(([page]) => page);
     }),
     onePage: true,
   },

@@ -1,11 +1,13 @@
+import { ContactApi } from '@phonecloud/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_RESPONSES_GLOBAL } from '../../../api/early-responses';
 import type { BookProgress } from './book-load';
 
 const head = { sync_version: 4, group: {}, letter_index: { A: ['1', '2', '3'] }, group_letter_index: {} };
 const contact = (id: string) => ({ server_id: id, content: { name: [{ display_name: `A${id}` }] } });
 
 /** list.do as the server writes it, in two network chunks: the first screen, then the rest. */
-function streamedBook(): { body: ReadableStream<Uint8Array>; sendRest(): void } {
+function streamedBook(onCancel?: () => void): { body: ReadableStream<Uint8Array>; sendRest(): void } {
   const opening = JSON.stringify({ code: 0, data: { ...head, list: {} } }).slice(0, -3);
   const line = (id: string) => `"${id}":${JSON.stringify(contact(id))}`;
   const encoder = new TextEncoder();
@@ -15,6 +17,7 @@ function streamedBook(): { body: ReadableStream<Uint8Array>; sendRest(): void } 
       controller = c;
       c.enqueue(encoder.encode(`${opening}\n${line('1')},\n`));
     },
+    cancel: onCancel,
   });
   return {
     body,
@@ -25,10 +28,10 @@ function streamedBook(): { body: ReadableStream<Uint8Array>; sendRest(): void } 
   };
 }
 
-async function freshLoad(body: ReadableStream<Uint8Array>) {
+async function freshLoad(body: ReadableStream<Uint8Array>, fetch = vi.fn(async () => new Response(body))) {
   vi.resetModules();
   vi.stubGlobal('window', {
-    fetch: vi.fn(async () => new Response(body)),
+    fetch,
     location: { pathname: '/', hash: '#/contact/index', assign: vi.fn(), replace: vi.fn() },
   });
   vi.stubGlobal('document', { cookie: '' });
@@ -108,5 +111,46 @@ describe('BookLoad', () => {
     const started = performance.now();
     expect(ids(await silent.done)).toEqual(['1', '2', '3']);
     expect(performance.now() - started).toBeGreaterThan(1500);
+  });
+
+  it("takes the answer the page's HTML asked for early, and says when its first screen is in", async () => {
+    const { body, sendRest } = streamedBook();
+    const fetch = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal(EARLY_RESPONSES_GLOBAL, { [ContactApi.list]: Promise.resolve(new Response(body)) });
+    const load = await freshLoad(body, fetch);
+    await load.firstScreen;
+    expect(load.first && ids(load.first)).toEqual(['1']);
+    expect(fetch).not.toHaveBeenCalled();
+    load.subscribe(() => undefined);
+    load.shown();
+    sendRest();
+    expect(ids(await load.done)).toEqual(['1', '2', '3']);
+  });
+
+  it('says the first screen is over when the download fails, and has none', async () => {
+    const load = await freshLoad(
+      new ReadableStream(),
+      vi.fn(async () => {
+        throw new TypeError('offline');
+      }),
+    );
+    await load.firstScreen;
+    expect(load.first).toBeNull();
+    await expect(load.done).rejects.toMatchObject({ kind: 'network' });
+  });
+
+  it('stops reading an early answer when cancelled (it is not tied to the abort signal)', async () => {
+    let cancelled = false;
+    const { body: early } = streamedBook(() => {
+      cancelled = true;
+    });
+    const { body } = streamedBook();
+    vi.stubGlobal(EARLY_RESPONSES_GLOBAL, { [ContactApi.list]: Promise.resolve(new Response(early)) });
+    const load = await freshLoad(body);
+    await load.firstScreen;
+    load.subscribe(() => undefined);
+    load.cancel();
+    await expect(load.done).rejects.toBeDefined();
+    expect(cancelled).toBe(true);
   });
 });

@@ -61,13 +61,23 @@ export class BookLoad {
   });
   /** The whole book; rejects as the call does (ApiError), a redirect included. */
   readonly done: Promise<BookProgress>;
+  /**
+   * Settles once the first screen can be drawn from `first`, or once the download has ended
+   * without one (a failure included): what the portal may wait for before its first render.
+   */
+  readonly firstScreen: Promise<void>;
+  private settleFirst: () => void = () => undefined;
 
   constructor() {
+    this.firstScreen = new Promise<void>((resolve) => {
+      this.settleFirst = resolve;
+    });
     this.done = api
       .get<ContactBook>(ContactApi.list, {
         area: 'contact',
         netError: ContactMsg.NET_LIST,
         signal: this.abort.signal,
+        early: true,
         readBody: (response) => this.read(response),
       })
       .then((data) => {
@@ -80,7 +90,12 @@ export class BookLoad {
         return whole;
       });
     // A load nobody waits for (a prefetch the area did not take) must not be an unhandled rejection.
-    this.done.catch(() => undefined);
+    this.done.catch(() => undefined).finally(() => this.settleFirst());
+  }
+
+  /** What has arrived so far (the head and the first screen at least), or null. */
+  get first(): BookProgress | null {
+    return this.latest;
   }
 
   /** Hears of every step from now on, starting with the latest one if there is one. */
@@ -116,6 +131,11 @@ export class BookLoad {
       // Once the first screen is in, reading waits for it to be painted: the rest of a large
       // book (and the server sending it) then does not compete with the page's first render.
       if (this.latest) await this.gate;
+      // An answer the page asked for early is not tied to the abort signal: stop it here.
+      if (this.abort.signal.aborted) {
+        await reader.cancel().catch(() => undefined);
+        throw new DOMException('list.do download cancelled', 'AbortError');
+      }
       const { done, value } = await reader.read();
       if (done) break;
       parser.push(decoder.decode(value, { stream: true }));
@@ -159,6 +179,7 @@ export class BookLoad {
 
   private tell(p: BookProgress): void {
     this.latest = p;
+    this.settleFirst();
     this.toldAt = performance.now();
     for (const listener of this.listeners) listener(p);
   }

@@ -15,10 +15,10 @@ let pending: Pending | null = null;
  * downloads overlap instead of following each other. Kept apart from the area's chunk on
  * purpose: this file is in the portal's main bundle.
  */
-export function prefetchContactBook(): void {
+export function prefetchContactBook(): Promise<void> {
   // One try per page load: after a failure (6001 before the check) the area makes its own call
   // once it is on screen, and no late second 6001 can send a verified user back to the gate.
-  if (pending) return;
+  if (pending) return pending.load.firstScreen;
   const entry: Pending = { load: new BookLoad(), failed: false };
   entry.load.done.catch(() => {
     entry.failed = true;
@@ -32,6 +32,12 @@ export function prefetchContactBook(): void {
       entry.load.cancel();
     }
   }, FRESH_MS);
+  return entry.load.firstScreen;
+}
+
+/** The prefetched download, if its first screen is in: the area's first render can show it. */
+export function prefetchedFirstScreen(): BookLoad | null {
+  return pending && !pending.failed && pending.load.first ? pending.load : null;
 }
 
 /** The prefetched download, once, unless it failed (the timer above drops a stale one). */

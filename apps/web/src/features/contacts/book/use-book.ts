@@ -1,9 +1,9 @@
 import { Code } from '@phonecloud/shared';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '../../../api';
 import { BookLoad } from '../api/book-load';
-import { takePrefetchedBook } from '../api/book-prefetch';
+import { prefetchedFirstScreen, takePrefetchedBook } from '../api/book-prefetch';
 import { contactCalls } from '../api/contact-calls';
 import { applyRefresh, type Book, bookOf, refreshChanges } from './book';
 
@@ -18,8 +18,12 @@ const loads = new WeakMap<QueryClient, { load: BookLoad; whole: Promise<unknown>
  * contacts, as list.do streams in); the rest reaches the cache as it arrives, then the whole.
  */
 function streamBook(qc: QueryClient): Promise<Book> {
+  return follow(qc, takePrefetchedBook() ?? new BookLoad());
+}
+
+/** Makes `load` the cache's download: its first step answers, the later ones update the cache. */
+function follow(qc: QueryClient, load: BookLoad): Promise<Book> {
   loads.get(qc)?.load.cancel();
-  const load = takePrefetchedBook() ?? new BookLoad();
   const whole = load.done.catch(() => undefined);
   loads.set(qc, { load, whole });
   const current = () => loads.get(qc)?.load === load;
@@ -54,7 +58,24 @@ export const bookQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
+/**
+ * A download the portal started with the page whose first screen is already in goes into the
+ * cache before the area's first render, which then draws the rows at once instead of drawing
+ * the area empty and again when the query answers.
+ */
+function seedFromPrefetch(qc: QueryClient): void {
+  if (qc.getQueryData(BOOK_KEY) || !prefetchedFirstScreen()) return;
+  const load = takePrefetchedBook();
+  const first = load?.first;
+  if (!load || !first) return;
+  void follow(qc, load).catch(() => undefined);
+  qc.setQueryData(BOOK_KEY, bookOf(first.head, first.contacts, first.done));
+}
+
 export function useBook() {
+  const qc = useQueryClient();
+  // Once per component, before its query subscribes: nothing observes the book yet the first time.
+  useState(() => seedFromPrefetch(qc));
   return useQuery(bookQuery);
 }
 
