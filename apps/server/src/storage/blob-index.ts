@@ -15,6 +15,11 @@ export const BLOB_GRACE_MS = 60 * 60_000;
  * files. Counts change in the same transaction as the rows. The table is named for the drive, its
  * first user.
  */
+function indexRow(info: BlobInfo, refCount: number, now: number) {
+  const { key, size, md5, sha1 } = info;
+  return { key, size, md5, sha1, ref_count: refCount, touched_at: now };
+}
+
 export class BlobIndex {
   constructor(private readonly db: Db) {}
 
@@ -22,14 +27,7 @@ export class BlobIndex {
   async ref(db: Exec, info: BlobInfo, now: number): Promise<void> {
     await db
       .insertInto('drive_blobs')
-      .values({
-        key: info.key,
-        size: info.size,
-        md5: info.md5,
-        sha1: info.sha1,
-        ref_count: 1,
-        touched_at: now,
-      })
+      .values(indexRow(info, 1, now))
       .onConflict((oc) =>
         oc
           .column('key')
@@ -67,14 +65,7 @@ export class BlobIndex {
   async touch(info: BlobInfo, now: number): Promise<void> {
     await this.db
       .insertInto('drive_blobs')
-      .values({
-        key: info.key,
-        size: info.size,
-        md5: info.md5,
-        sha1: info.sha1,
-        ref_count: 0,
-        touched_at: now,
-      })
+      .values(indexRow(info, 0, now))
       .onConflict((oc) => oc.column('key').doUpdateSet({ touched_at: now, md5: info.md5, sha1: info.sha1 }))
       .execute();
   }
