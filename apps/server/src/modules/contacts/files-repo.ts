@@ -36,15 +36,16 @@ export class ContactFilesRepo {
       .executeTakeFirst();
   }
 
-  expiredFileIds(userId: number, now: number): Promise<string[]> {
-    return this.db
-      .selectFrom('contact_files')
-      .select('id')
+  /** Removes the files whose time is up; answers their blob keys (their references are the caller's). */
+  async deleteExpiredFiles(userId: number, now: number): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('contact_files')
       .where('user_id', '=', userId)
       .where('expires_at', 'is not', null)
       .where('expires_at', '<=', now)
-      .execute()
-      .then((rows) => rows.map((r) => r.id));
+      .returning('blob_key')
+      .execute();
+    return rows.map((r) => r.blob_key);
   }
 
   avatarFilesBefore(userId: number, before: number): Promise<string[]> {

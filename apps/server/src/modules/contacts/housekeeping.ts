@@ -14,7 +14,8 @@ const DAY_MS = 24 * HOUR_MS;
 const UNUSED_AVATAR_KEEP_MS = DAY_MS;
 // Looking for unused avatars reads every stored text of a book: once a day per book is plenty.
 const SWEEP_EVERY_MS = DAY_MS;
-const KEY_RE = /[0-9a-f]{64}/y;
+// The avatar paths (cloud_path) named in a stored contact's JSON; the path has no regex specials.
+const NAMED_AVATAR_RE = new RegExp(`${avatarPath('')}([0-9a-f]{64})`, 'g');
 
 /**
  * What the contacts area lets expire, user by user (every query stays keyed by user_id):
@@ -37,18 +38,19 @@ export async function purgeContacts(deps: AppDeps): Promise<void> {
         await tx.setLogFloor(userId, floor);
       });
     }
-    const expired = await new ContactFilesRepo(deps.db).expiredFileIds(userId, now);
-    if (expired.length > 0) {
-      await deps.db.transaction().execute((trx) => dropFiles(trx, userId, expired, now));
-    }
+    await deps.db
+      .transaction()
+      .execute(async (trx) =>
+        unrefAll(trx, await new ContactFilesRepo(trx).deleteExpiredFiles(userId, now), now),
+      );
     if (book && Number(book.files_swept_at) <= now - SWEEP_EVERY_MS) await sweepAvatars(deps, userId, now);
   }
 }
 
-async function dropFiles(trx: Db, userId: number, ids: readonly string[], now: number): Promise<void> {
+/** Drops the references of the files just removed in `trx`. */
+async function unrefAll(trx: Db, keys: readonly string[], now: number): Promise<void> {
   const index = new BlobIndex(trx);
-  for (const key of await new ContactFilesRepo(trx).deleteFiles(userId, ids))
-    await index.unref(trx, key, now);
+  for (const key of keys) await index.unref(trx, key, now);
 }
 
 /**
@@ -61,16 +63,11 @@ async function sweepAvatars(deps: AppDeps, userId: number, now: number): Promise
     await files.markFilesSwept(userId, now);
     const old = await files.avatarFilesBefore(userId, now - UNUSED_AVATAR_KEEP_MS);
     if (old.length === 0) return;
-    const prefix = avatarPath('');
     const named = new Set<string>();
-    for (const text of await files.textsMentioning(userId, prefix)) {
-      for (let at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
-        KEY_RE.lastIndex = at + prefix.length;
-        const key = KEY_RE.exec(text)?.[0];
-        if (key) named.add(key);
-      }
+    for (const text of await files.textsMentioning(userId, avatarPath(''))) {
+      for (const m of text.matchAll(NAMED_AVATAR_RE)) named.add(m[1] as string);
     }
     const unused = old.filter((id) => !named.has(id));
-    if (unused.length > 0) await dropFiles(trx, userId, unused, now);
+    if (unused.length > 0) await unrefAll(trx, await files.deleteFiles(userId, unused), now);
   });
 }

@@ -35,9 +35,9 @@ export function prefetchContactBook(): Promise<void> {
   return entry.load.firstScreen;
 }
 
-/** The prefetched download, if its first screen is in: the area's first render can show it. */
-export function prefetchedFirstScreen(): BookLoad | null {
-  return pending && !pending.failed && pending.load.first ? pending.load : null;
+/** The prefetched download, once, if its first screen is in: the area's first render can show it. */
+export function takePrefetchedFirstScreen(): BookLoad | null {
+  return pending && !pending.failed && pending.load.first ? takePrefetchedBook() : null;
 }
 
 /** The prefetched download, once, unless it failed (the timer above drops a stale one). */

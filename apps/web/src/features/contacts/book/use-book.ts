@@ -3,7 +3,7 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanst
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '../../../api';
 import { BookLoad } from '../api/book-load';
-import { prefetchedFirstScreen, takePrefetchedBook } from '../api/book-prefetch';
+import { takePrefetchedBook, takePrefetchedFirstScreen } from '../api/book-prefetch';
 import { contactCalls } from '../api/contact-calls';
 import { applyRefresh, type Book, bookOf, refreshChanges } from './book';
 
@@ -64,8 +64,8 @@ export const bookQuery = queryOptions({
  * the area empty and again when the query answers.
  */
 function seedFromPrefetch(qc: QueryClient): void {
-  if (qc.getQueryData(BOOK_KEY) || !prefetchedFirstScreen()) return;
-  const load = takePrefetchedBook();
+  if (qc.getQueryData(BOOK_KEY)) return;
+  const load = takePrefetchedFirstScreen();
   const first = load?.first;
   if (!load || !first) return;
   void follow(qc, load).catch(() => undefined);
