@@ -31,7 +31,7 @@ export const SESSION_IDLE_DAYS = 30;
 export const DEFAULT_FREE_SPACE_GB = 5;
 export const BYTES_PER_GB = 1024 ** 3;
 
-/** Minimum width of the portal page in px. */
+/** Width from which the portal is the spec's desktop layout; below it the page adapts (phones). */
 export const MIN_PAGE_WIDTH_PX = 1374;
 
 /** Account fields. */

@@ -1,4 +1,3 @@
-import { MIN_PAGE_WIDTH_PX } from '@phonecloud/shared';
 import { Spin } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
@@ -8,7 +7,7 @@ import { RouteFade } from './RouteFade';
 
 export function PortalLayout() {
   return (
-    <div className="portal" style={{ minWidth: MIN_PAGE_WIDTH_PX }}>
+    <div className="portal">
       <PortalHeader />
       <main className="portal-main">
         <RouteFade>

@@ -1,8 +1,9 @@
 import './contacts.css';
+import { ArrowLeftOutlined, MenuOutlined } from '@ant-design/icons';
 import { ContactMsg } from '@phonecloud/shared';
 import { Button, Result, Spin } from 'antd';
-import type { ReactNode } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { type Book, LOADING_BOOK } from './book/book';
 import { useBook } from './book/use-book';
 import { useBookPolling } from './book/use-polling';
@@ -13,7 +14,7 @@ import { ContactEditor } from './editor/ContactEditor';
 import { ListPanel } from './list/ListPanel';
 import { LeftPanel } from './panel/LeftPanel';
 import { SelectModePanel } from './select/SelectModePanel';
-import { AreaStateProvider } from './state/area-state';
+import { AreaStateProvider, useAreaState } from './state/area-state';
 import { ContactRoute } from './state/routes';
 
 /**
@@ -52,8 +53,55 @@ function ContactsScreen() {
   const book = data ?? LOADING_BOOK;
   const loading = data === undefined;
   const hidden = loading && !isError;
+  // On a narrow screen the area is one column: the list on the index, the pane on any other
+  // route, the groups and tools in a panel that slides over the list (contacts.css).
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const paneOpen = pathname !== ContactRoute.index;
+  const [sideOpen, setSideOpen] = useState(false);
+  const { group, dialog } = useAreaState();
+  // A pick in the slid-over panel (a group, a tool's dialog, a route) closes it.
+  useEffect(() => {
+    if (pathname || group || dialog) setSideOpen(false);
+  }, [pathname, group, dialog]);
+  const className = [
+    'contacts',
+    hidden && 'contacts--signing-in',
+    paneOpen ? 'contacts--pane-open' : 'contacts--list-open',
+    sideOpen && 'contacts--side-open',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <div className={hidden ? 'contacts contacts--signing-in' : 'contacts'} aria-busy={hidden}>
+    <div className={className} aria-busy={hidden}>
+      <div className="contacts-narrow-bar">
+        {paneOpen ? (
+          <button
+            type="button"
+            className="contacts-narrow-bar__button"
+            onClick={() => navigate(ContactRoute.index)}
+          >
+            <ArrowLeftOutlined /> 返回列表
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="contacts-narrow-bar__button"
+            aria-expanded={sideOpen}
+            onClick={() => setSideOpen((v) => !v)}
+          >
+            <MenuOutlined /> 分组与工具
+          </button>
+        )}
+      </div>
+      {sideOpen && (
+        <button
+          type="button"
+          className="contacts-side-mask"
+          aria-label="关闭分组与工具"
+          onClick={() => setSideOpen(false)}
+        />
+      )}
       {hidden && (
         <div className="contacts-signing-in">
           <Spin />

@@ -1,14 +1,23 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EllipsisOutlined,
+  FolderOpenOutlined,
+} from '@ant-design/icons';
 import { DriveMsg } from '@phonecloud/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Button, Checkbox, Empty, Spin, Tooltip } from 'antd';
+import { Button, Checkbox, Dropdown, Empty, Spin, Tooltip } from 'antd';
 import { type ReactNode, useRef } from 'react';
+import { useIsNarrow } from '../../components/breakpoints';
 import { FileIcon } from './FileIcon';
 import { DriveText } from './texts';
 import { formatTime } from './time';
 import type { DriveItem } from './types';
 
 const ROW_PX = 52;
+/** On a narrow screen a row has two lines: the name, then size and time. */
+const NARROW_ROW_PX = 60;
 
 export interface RowActions {
   open(item: DriveItem): void;
@@ -48,10 +57,12 @@ export function FileList({
   formatSize,
 }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
+  const narrow = useIsNarrow();
+  const rowPx = narrow ? NARROW_ROW_PX : ROW_PX;
   const virtual = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_PX,
+    estimateSize: () => rowPx,
     overscan: 12,
   });
   const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
@@ -96,7 +107,7 @@ export function FileList({
               key={item.id}
               data-name={item.name}
               className={`drive-row${isSelected ? ' is-selected' : ''}`}
-              style={{ transform: `translateY(${row.start}px)`, height: ROW_PX }}
+              style={{ transform: `translateY(${row.start}px)`, height: rowPx }}
               onDoubleClick={() => item.type === 'folder' && actions.open(item)}
             >
               <span className="drive-col drive-col--check">
@@ -121,31 +132,40 @@ export function FileList({
                     {item.name}
                   </span>
                 )}
-                <span className="drive-row__actions">
-                  {item.type === 'folder' ? (
-                    <RowButton
-                      label={DriveText.OPEN}
-                      icon={<FolderOpenOutlined />}
-                      onClick={() => actions.open(item)}
+                {narrow ? (
+                  <span className="drive-name__meta">
+                    {item.type === 'file' ? `${formatSize(item.size)} · ` : ''}
+                    {formatTime(item.mtime)}
+                  </span>
+                ) : null}
+                {narrow ? (
+                  // No hover on a phone: the row's actions are in a menu behind one button.
+                  <Dropdown
+                    trigger={['click']}
+                    menu={{
+                      items: rowActions(item, actions).map(({ key, label, icon, onClick, danger }) => ({
+                        key,
+                        label,
+                        icon,
+                        danger,
+                        onClick,
+                      })),
+                    }}
+                  >
+                    <Button
+                      type="text"
+                      className="drive-row__more"
+                      icon={<EllipsisOutlined />}
+                      aria-label={`${item.name} 的操作`}
                     />
-                  ) : (
-                    <RowButton
-                      label={DriveText.DOWNLOAD}
-                      icon={<DownloadOutlined />}
-                      onClick={() => actions.download(item)}
-                    />
-                  )}
-                  <RowButton
-                    label={DriveText.RENAME}
-                    icon={<EditOutlined />}
-                    onClick={() => actions.rename(item)}
-                  />
-                  <RowButton
-                    label={DriveText.DELETE}
-                    icon={<DeleteOutlined />}
-                    onClick={() => actions.remove(item)}
-                  />
-                </span>
+                  </Dropdown>
+                ) : (
+                  <span className="drive-row__actions">
+                    {rowActions(item, actions).map(({ key, label, icon, onClick }) => (
+                      <RowButton key={key} label={label} icon={icon} onClick={onClick} />
+                    ))}
+                  </span>
+                )}
               </span>
               <span className="drive-col drive-col--size">
                 {item.type === 'file' ? formatSize(item.size) : '-'}
@@ -189,6 +209,43 @@ export function FileList({
       </div>
     </section>
   );
+}
+
+interface RowAction {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  danger?: boolean;
+  onClick(): void;
+}
+
+/** What a row offers: the desktop shows these on hover, a phone in the row's menu. */
+function rowActions(item: DriveItem, actions: RowActions): RowAction[] {
+  const first: RowAction =
+    item.type === 'folder'
+      ? {
+          key: 'open',
+          label: DriveText.OPEN,
+          icon: <FolderOpenOutlined />,
+          onClick: () => actions.open(item),
+        }
+      : {
+          key: 'download',
+          label: DriveText.DOWNLOAD,
+          icon: <DownloadOutlined />,
+          onClick: () => actions.download(item),
+        };
+  return [
+    first,
+    { key: 'rename', label: DriveText.RENAME, icon: <EditOutlined />, onClick: () => actions.rename(item) },
+    {
+      key: 'delete',
+      label: DriveText.DELETE,
+      icon: <DeleteOutlined />,
+      danger: true,
+      onClick: () => actions.remove(item),
+    },
+  ];
 }
 
 function RowButton({ label, icon, onClick }: { label: string; icon: ReactNode; onClick(): void }) {

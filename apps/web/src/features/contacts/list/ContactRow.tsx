@@ -1,5 +1,6 @@
 import type { Contact } from '@phonecloud/shared';
 import { memo } from 'react';
+import { useLongPress } from '../../../components/use-long-press';
 import { ContactAvatar } from '../avatar/ContactAvatar';
 import { avatarUrl, displayName } from '../format/contact-view';
 import { Highlight } from '../search/Highlight';
@@ -31,6 +32,8 @@ export const ContactRow = memo(function ContactRow({
   const name = displayName(contact);
   // The second line says why a contact matched when its name as shown does not show it.
   const { name: shownName, why, phone } = rowLines(contact, q);
+  // Phones have no hover to show the checkbox: a long press checks the row (and starts selecting).
+  const longPress = useLongPress(() => onToggle(id));
   const className = `contact-row${active ? ' is-active' : ''}${checked ? ' is-checked' : ''}${selectMode ? ' is-selecting' : ''}`;
   return (
     <div
@@ -39,6 +42,7 @@ export const ContactRow = memo(function ContactRow({
       aria-selected={selectMode ? checked : active}
       data-id={id}
       tabIndex={-1}
+      {...longPress}
       onClick={(e) => {
         // The checkbox toggles on its own; a click on it must not also open the contact.
         if ((e.target as HTMLElement).closest('.contact-row__check')) return;
