@@ -57,7 +57,9 @@ function ContactsScreen() {
   // route, the groups and tools in a panel that slides over the list (contacts.css).
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const paneOpen = pathname !== ContactRoute.index;
+  // Selecting keeps the list in view; its actions sit in a sheet at the bottom.
+  const selecting = pathname === ContactRoute.selectMode;
+  const paneOpen = pathname !== ContactRoute.index && !selecting;
   const [sideOpen, setSideOpen] = useState(false);
   const { group, dialog } = useAreaState();
   // A pick in the slid-over panel (a group, a tool's dialog, a route) closes it.
@@ -68,6 +70,7 @@ function ContactsScreen() {
     'contacts',
     hidden && 'contacts--signing-in',
     paneOpen ? 'contacts--pane-open' : 'contacts--list-open',
+    selecting && 'contacts--selecting',
     sideOpen && 'contacts--side-open',
   ]
     .filter(Boolean)
