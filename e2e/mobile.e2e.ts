@@ -168,6 +168,31 @@ for (const size of SIZES) {
         await expect(page).toHaveURL(/#\/contact\/index$/);
       });
 
+      await test.step('contacts: import/export and new-group dialogs fit', async () => {
+        await page.getByRole('button', { name: /导入\/导出/ }).click();
+        const menuItem = page.getByRole('menuitem').first();
+        if (await menuItem.isVisible().catch(() => false)) await menuItem.click();
+        const io = page.getByRole('dialog').last();
+        await expect(io).toBeVisible();
+        await expectNoSidewaysScroll(page, 'import/export');
+        await shot(page, `mobile-${tag}-10-import-export`, { fullPage: false });
+        await page.keyboard.press('Escape');
+        await expect(io).toBeHidden();
+      });
+
+      await test.step('account centre and skin picker fit', async () => {
+        await page.getByRole('button', { name: '用户菜单' }).click();
+        await page.getByRole('menuitem', { name: '换肤' }).click();
+        await expectDialogFits(page, '换肤');
+        await shot(page, `mobile-${tag}-10-skins`, { fullPage: false });
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: '用户菜单' }).click();
+        await page.getByRole('menuitem', { name: '账号中心' }).click();
+        await expect(page.getByText('账号信息')).toBeVisible();
+        await expectNoSidewaysScroll(page, 'account centre');
+        await shot(page, `mobile-${tag}-10-centre`);
+      });
+
       await test.step('drive: rows with an action menu, dialogs that fit', async () => {
         await page.goto('/#/home/index');
         await page.locator(`.service-tile[data-service="${ServiceId.DRIVE}"]`).click();
