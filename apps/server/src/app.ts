@@ -42,7 +42,15 @@ export async function buildApp(
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Forwarded headers count only from the proxies the operator names (TRUST_PROXY): anyone
+    // else could claim any address (dodging limits, forging logs) or host (forging links).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   for (const w of config.warnings) app.log.warn(w);

@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   SEED_DEMO: boolFlag.default(true),
   DEMO_PASSWORD: z.string().min(1).default('demo12345'),
   PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: z.string().optional(),
   PRODUCT_NAME: z.string().default('手机云服务'),
   VENDOR_NAME: z.string().default('云服务开源项目'),
   FILING_NUMBER: z.string().default('未备案（自托管部署）'),
@@ -56,6 +57,11 @@ export interface Config {
   demoPassword: string;
   /** Origins allowed on state-changing calls besides the request's own host. */
   publicUrl: string | undefined;
+  /**
+   * Which peers may state the client's address, host and scheme (X-Forwarded-*): none by
+   * default, a hop count, or a list of proxy addresses / CIDR ranges (Fastify's `trustProxy`).
+   */
+  trustProxy: false | true | number | string[];
   productName: string;
   vendorName: string;
   filingNumber: string;
@@ -83,6 +89,22 @@ export interface Config {
   warnings: string[];
 }
 
+/**
+ * TRUST_PROXY: unset, '', '0' or 'false' trust nobody (the socket's address and the Host header
+ * count); digits are the number of proxies in front; 'true' trusts every peer; anything else is a
+ * comma-separated list of proxy addresses or CIDR ranges.
+ */
+export function parseTrustProxy(value: string | undefined): false | true | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
 /** Keeps a generated secret in DATA_DIR so that restarts keep sessions and tokens valid. */
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
@@ -106,6 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
   const isTest = e.NODE_ENV === 'test';
   const warnings: string[] = [];
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy === true) {
+    warnings.push(
+      "TRUST_PROXY=true believes X-Forwarded-* from any client: use the proxies' addresses or a hop count",
+    );
+  }
   if (e.CAPTCHA_TEST_ANSWER && !isTest) {
     warnings.push('CAPTCHA_TEST_ANSWER is set but ignored: it only works when NODE_ENV=test');
   }
@@ -125,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     demoPassword: e.DEMO_PASSWORD,
     publicUrl: e.PUBLIC_URL,
+    trustProxy,
     productName: e.PRODUCT_NAME,
     vendorName: e.VENDOR_NAME,
     filingNumber: e.FILING_NUMBER,
