@@ -3,13 +3,14 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import { Code } from '@phonecloud/shared';
+import { Code, REQUEST_BODY_MAX_BYTES } from '@phonecloud/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import type { AppDeps } from './http/context.js';
 import { csrfPlugin } from './http/csrf.js';
 import { AppError } from './http/errors.js';
+import { frameworkErrorText } from './http/framework-errors.js';
 import { sessionPlugin } from './http/session.js';
 import { serveAssetsFromMemory } from './http/web-assets.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -51,7 +52,7 @@ export async function buildApp(
               hop < hops
           )(config.trustProxy)
         : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: REQUEST_BODY_MAX_BYTES,
   });
   for (const w of config.warnings) app.log.warn(w);
 
@@ -79,7 +80,10 @@ export async function buildApp(
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ code: Code.INVALID, message: (err as Error).message });
+      // The framework's own texts are English and name its internals: the user gets ours.
+      return reply
+        .status(status)
+        .send({ code: Code.INVALID, message: frameworkErrorText((err as { code?: string }).code, status) });
     }
     req.log.error(err);
     return reply

@@ -27,6 +27,9 @@ export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 /** Days a signed-in session lasts without use. */
 export const SESSION_IDLE_DAYS = 30;
 
+/** Largest form or JSON body of a call (avatars, imports and drive uploads set their own). */
+export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
+
 /** Default free space in GB; total is free plus paid. */
 export const DEFAULT_FREE_SPACE_GB = 5;
 export const BYTES_PER_GB = 1024 ** 3;
