@@ -1,13 +1,14 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDb } from './db/index.js';
+import { withStartupLock } from './db/startup-lock.js';
 import { startHousekeeping } from './housekeeping.js';
 import { seedDemoIfEmpty } from './seed.js';
 
 const config = loadConfig();
 const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const { app, deps, modules } = await buildApp({ config, db: handle.db });
-await seedDemoIfEmpty(deps, modules, app.log);
+await withStartupLock(handle, () => seedDemoIfEmpty(deps, modules, app.log));
 const housekeeping = startHousekeeping(deps, modules, app.log);
 
 let closing = false;

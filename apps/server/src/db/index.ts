@@ -4,6 +4,7 @@ import pg from 'pg';
 import { type DialectName, migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import { openSqlite } from './sqlite.js';
+import { withStartupLock } from './startup-lock.js';
 
 export type Db = Kysely<Database>;
 export interface DbHandle {
@@ -39,8 +40,10 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
       }
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    await migrateToLatest(db as Kysely<unknown>, 'postgres');
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const handle: DbHandle = { db, dialect: 'postgres', close: () => db.destroy() };
+    // Instances started together migrate one after the other (the first does the work).
+    await withStartupLock(handle, () => migrateToLatest(db as Kysely<unknown>, 'postgres'));
+    return handle;
   }
   const sqlite = openSqlite(path.join(opts.dataDir, 'phonecloud.sqlite'));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite.database }) });
