@@ -188,6 +188,28 @@ describe.each(TEST_DIALECTS)('central login [%s]', (dialect) => {
       0,
     );
     expect((await client.get('/verify/verify_info.do')).data).toEqual({ phone: '135****3333', email: '' });
+    // A bind code opens only the session that asked for it.
+    const second = server.client();
+    await login(second, user.username, user.password);
+    await passAccountCaptcha(client);
+    expect(
+      (
+        await client.post('/account/send_code.do', {
+          purpose: 'bind',
+          type: 'email',
+          target: 'b@example.com',
+        })
+      ).code,
+    ).toBe(0);
+    const mailCode = codes().lastCode('b@example.com');
+    expect(
+      (await second.post('/account/bind.do', { type: 'email', target: 'b@example.com', code: mailCode }))
+        .code,
+    ).toBe(Code.TICKET_EXPIRED);
+    expect(
+      (await client.post('/account/bind.do', { type: 'email', target: 'b@example.com', code: mailCode }))
+        .code,
+    ).toBe(0);
     // Bind needs a session.
     const anon = server.client();
     await passAccountCaptcha(anon);

@@ -234,4 +234,22 @@ describe.each(TEST_DIALECTS)('second verification [%s]', (dialect) => {
     await login(other, user.username, user.password);
     expect((await other.get('/probe/main.do')).code).toBe(Code.VERIFY_REQUIRED);
   });
+
+  it('binds a code to the session that asked for it: another session of the user cannot use it', async () => {
+    const { user, client } = await signedIn();
+    const other = server.client();
+    await login(other, user.username, user.password);
+    await client.text('/verify/draw.do');
+    await client.post('/verify/check_draw.do', { captcha: CAPTCHA_TEST_ANSWER });
+    expect((await client.post('/verify/send_ticket.do', { verify_type: 1 })).code).toBe(0);
+    const code = codes().lastCode(user.phone ?? '');
+    // The second session holds no code of its own: the first one's does not open it.
+    expect((await other.post('/verify/check_ticket.do', { verify_type: 1, ticket: code })).code).toBe(
+      Code.TICKET_EXPIRED,
+    );
+    expect((await other.get('/probe/main.do')).code).toBe(Code.VERIFY_REQUIRED);
+    expect((await client.post('/verify/check_ticket.do', { verify_type: 1, ticket: code })).code).toBe(0);
+    expect((await client.get('/probe/main.do')).code).toBe(0);
+    expect((await other.get('/probe/main.do')).code).toBe(Code.VERIFY_REQUIRED);
+  });
 });

@@ -81,13 +81,14 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post(Api.accountSendCode, async (req, reply) => {
     const body = parse(SendCodeBody, req.body);
-    const userId = body.purpose === 'bind' ? currentSession(req).userId : undefined;
+    const session = body.purpose === 'bind' ? currentSession(req) : undefined;
     await service.sendCode({
       captchaOwner: accountCaptchaOwner(req, reply, false),
       purpose: body.purpose,
       kind: body.type,
       target: body.target,
-      userId,
+      userId: session?.userId,
+      sessionId: session?.id,
     });
     return ok();
   });
@@ -108,7 +109,8 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post(Api.accountBind, { preHandler: requireUser }, async (req) => {
     const body = parse(BindBody, req.body);
-    await service.bind(currentSession(req).userId, body.type, body.target, body.code);
+    const session = currentSession(req);
+    await service.bind(session.userId, session.id, body.type, body.target, body.code);
     return ok();
   });
 

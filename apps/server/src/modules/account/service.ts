@@ -89,6 +89,8 @@ export class AccountService {
     kind: ContactKind;
     target: string;
     userId?: number;
+    /** The signed-in session asking for a bind code: only it may use the code. */
+    sessionId?: string;
   }): Promise<void> {
     const target = normalizeContact(opts.kind, opts.target);
     if (await this.users.isTaken(opts.kind, target, opts.userId)) {
@@ -103,7 +105,7 @@ export class AccountService {
     const product = this.deps.config.productName;
     const action = opts.purpose === 'register' ? '注册账号' : '绑定账号';
     await this.codes.issue({
-      purpose: this.codePurpose(opts.purpose, opts.kind, target, opts.userId),
+      purpose: this.codePurpose(opts.purpose, opts.kind, target, opts.sessionId),
       channel,
       to: target,
       rateKeys,
@@ -112,8 +114,8 @@ export class AccountService {
   }
 
   /** Sign-up codes belong to the address itself; bind codes to the account (target checked). */
-  private codePurpose(purpose: 'register' | 'bind', kind: ContactKind, target: string, userId?: number) {
-    return purpose === 'register' ? `register:${kind}:${target}` : `bind:u:${userId}:${kind}`;
+  private codePurpose(purpose: 'register' | 'bind', kind: ContactKind, target: string, sessionId?: string) {
+    return purpose === 'register' ? `register:${kind}:${target}` : `bind:s:${sessionId}:${kind}`;
   }
 
   async register(input: {
@@ -143,9 +145,15 @@ export class AccountService {
     );
   }
 
-  async bind(userId: number, kind: ContactKind, rawTarget: string, code: string): Promise<void> {
+  async bind(
+    userId: number,
+    sessionId: string,
+    kind: ContactKind,
+    rawTarget: string,
+    code: string,
+  ): Promise<void> {
     const target = normalizeContact(kind, rawTarget);
-    await this.codes.consume(this.codePurpose('bind', kind, target, userId), code, target);
+    await this.codes.consume(this.codePurpose('bind', kind, target, sessionId), code, target);
     if (await this.users.isTaken(kind, target, userId)) {
       throw new AppError(Code.TAKEN, kind === 'phone' ? Msg.PHONE_TAKEN : Msg.EMAIL_TAKEN);
     }

@@ -51,7 +51,8 @@ export class VerifyService {
     }
     const product = this.deps.config.productName;
     await this.codes.issue({
-      purpose: `verify:${scope}:u:${user.id}:${verifyType}`,
+      // The code opens only the session that asked for it, not the user's other sessions.
+      purpose: `verify:${scope}:s:${session.id}:${verifyType}`,
       channel,
       to,
       rateKeys: [`send:u:${user.id}:${channel}`],
@@ -61,7 +62,7 @@ export class VerifyService {
 
   /** Checks the code; on success the session holds a fresh verification for the scope. */
   async checkTicket(session: SessionInfo, scope: VerifyScope, verifyType: number, ticket: string) {
-    await this.codes.consume(`verify:${scope}:u:${session.userId}:${verifyType}`, ticket);
+    await this.codes.consume(`verify:${scope}:s:${session.id}:${verifyType}`, ticket);
     const now = this.deps.clock.now();
     const column = scope === 'finder' ? 'verified_finder_at' : 'verified_main_at';
     await this.deps.db
