@@ -8,9 +8,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import type { AppDeps } from './http/context.js';
+import { FILE_POLICY } from './http/csp.js';
 import { csrfPlugin } from './http/csrf.js';
 import { AppError } from './http/errors.js';
 import { frameworkErrorText } from './http/framework-errors.js';
+import { servePages } from './http/pages.js';
 import { sessionPlugin } from './http/session.js';
 import { serveAssetsFromMemory } from './http/web-assets.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -101,6 +103,10 @@ export async function buildApp(
   for (const m of modules) await app.register(async (scope) => m.routes(scope, deps));
 
   app.addHook('onSend', async (_req, reply) => {
+    // The portal's pages set their own policy (serveWeb); anything else may run nothing.
+    if (!reply.hasHeader('content-security-policy') && !reply.raw.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', FILE_POLICY);
+    }
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
@@ -117,6 +123,7 @@ async function serveWeb(app: FastifyInstance, config: Config) {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ code: 404, message: 'not found' }));
     return;
   }
+  servePages(app, config.webDist, config.uploadBaseUrl ? [config.uploadBaseUrl] : []);
   await app.register(fastifyStatic, {
     root: config.webDist,
     index: ['index.html'],

@@ -42,3 +42,9 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
+
+/**
+ * Written in the pages' `csp-nonce` meta tag by the build; the server puts each response's
+ * Content-Security-Policy nonce in its place.
+ */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';

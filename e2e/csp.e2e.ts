@@ -1,0 +1,93 @@
+import { ServiceId } from '@phonecloud/shared';
+import type { Page } from '@playwright/test';
+import { card, freshAccount, importCards, passContactsGate, signUpWithPhone } from './support/contacts';
+import { chooseFiles, makeFiles, passGate, row, tempDir } from './support/drive';
+import { expect, test } from './support/fixtures';
+
+/** Keeps every Content-Security-Policy violation the page reports, and every one in the console. */
+async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
+  const fromConsole: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) fromConsole.push(m.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.defineProperty(window, '__cspViolations', { value: seen });
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const target = e.target instanceof Element ? e.target.outerHTML.slice(0, 120) : String(e.target);
+      seen.push(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${target}`,
+      );
+    });
+  });
+  return async () => [
+    ...fromConsole,
+    ...(await page.evaluate(
+      () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+    )),
+  ];
+}
+
+test('every screen runs under the strict policy without a violation', async ({ page }) => {
+  test.setTimeout(180_000);
+  page.setDefaultTimeout(15_000);
+  const violations = await recordViolations(page);
+  const seen: string[] = [];
+  const collect = async (where: string) => {
+    for (const v of await violations()) seen.push(`${where}: ${v}`);
+  };
+
+  const res = await page.goto('/account/#/login');
+  expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+  expect(res?.headers()['content-security-policy']).toContain("object-src 'none'");
+  await collect('login');
+  const account = freshAccount('csp');
+  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await collect('sign-up');
+
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '换肤' }).click();
+  await page.getByRole('dialog', { name: '换肤' }).locator('.skin-picker__item').nth(2).click();
+  await page.keyboard.press('Escape');
+  await collect('home and skins');
+
+  await passContactsGate(page, account.phone);
+  await importCards(page, 'a.vcf', [card('张三', { tel: ['13800000001'] }), card('李四')].join('\r\n'));
+  await page.reload();
+  await page.locator('.contact-row', { hasText: '张三' }).click();
+  await page.getByRole('link', { name: /编辑/ }).click();
+  await expect(page).toHaveURL(/#\/contact\/editor\//);
+  for (const tool of ['回收站', '时光机', '合并重复']) {
+    await page.locator('.contacts-side').getByRole('button', { name: tool }).click();
+    await expect(page.getByRole('dialog', { name: tool })).toBeVisible();
+    await page.keyboard.press('Escape');
+  }
+  await collect('contacts');
+
+  await page.goto('/#/home/index');
+  await page.locator(`.service-tile[data-service="${ServiceId.DRIVE}"]`).click();
+  await expect(page).toHaveURL(/#\/alipan/);
+  if (page.url().includes('alipan.check')) await passGate(page, account.phone);
+  await expect(page).toHaveURL(/#\/alipan\/index/);
+  const dir = await tempDir();
+  const files = makeFiles(dir, [
+    { name: 'page.html', text: '<script>document.title="ran"</script>' },
+    { name: 'data.bin', size: 300_000 },
+  ]);
+  await chooseFiles(
+    page,
+    files.map((f) => f.path),
+  );
+  await expect(row(page, 'page.html')).toBeVisible({ timeout: 30_000 });
+  await expect(row(page, 'data.bin')).toBeVisible({ timeout: 30_000 });
+  await page.goto('/#/pan/index');
+  await expect(row(page, 'page.html')).toBeVisible();
+  await collect('drive');
+
+  await page.goto('/account/#/centre');
+  await expect(page.getByText('账号信息')).toBeVisible();
+  await page.goto('/legal/privacy.html');
+  await collect('account centre and legal pages');
+
+  expect(seen).toEqual([]);
+});
