@@ -23,6 +23,11 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(1).default('demo12345'),
   PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: z.string().optional(),
+  SMS_HOURLY_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  SMS_HOURLY_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SMS_HOURLY_PER_PREFIX: z.coerce.number().int().min(1).default(30),
+  SMS_HOURLY_GLOBAL: z.coerce.number().int().min(1).default(1000),
+  OPERATOR_EMAIL: z.string().email().optional(),
   PRODUCT_NAME: z.string().default('手机云服务'),
   VENDOR_NAME: z.string().default('云服务开源项目'),
   FILING_NUMBER: z.string().default('未备案（自托管部署）'),
@@ -62,6 +67,13 @@ export interface Config {
    * default, a hop count, or a list of proxy addresses / CIDR ranges (Fastify's `trustProxy`).
    */
   trustProxy: false | true | number | string[];
+  /**
+   * Text messages with codes per hour: from one client address, for one account, to one number
+   * block (the first 7 digits), and in all. SMS costs money and is a fraud target (SMS pumping).
+   */
+  smsHourly: { perAddress: number; perAccount: number; perPrefix: number; global: number };
+  /** Where operator warnings go by e-mail (needs SMTP_URL); the log always has them. */
+  operatorEmail: string | undefined;
   productName: string;
   vendorName: string;
   filingNumber: string;
@@ -154,6 +166,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.DEMO_PASSWORD,
     publicUrl: e.PUBLIC_URL,
     trustProxy,
+    smsHourly: {
+      perAddress: e.SMS_HOURLY_PER_ADDRESS,
+      perAccount: e.SMS_HOURLY_PER_ACCOUNT,
+      perPrefix: e.SMS_HOURLY_PER_PREFIX,
+      global: e.SMS_HOURLY_GLOBAL,
+    },
+    operatorEmail: e.OPERATOR_EMAIL,
     productName: e.PRODUCT_NAME,
     vendorName: e.VENDOR_NAME,
     filingNumber: e.FILING_NUMBER,

@@ -89,6 +89,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
       target: body.target,
       userId: session?.userId,
       sessionId: session?.id,
+      origin: { ip: req.ip, log: req.log },
     });
     return ok();
   });

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import { CaptchaService } from '../captcha/service.js';
-import { CodeService } from '../codes/service.js';
+import { type CodeOrigin, CodeService } from '../codes/service.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../users/password.js';
 import { type UserRow, UsersRepo } from '../users/repo.js';
 
@@ -91,6 +91,7 @@ export class AccountService {
     userId?: number;
     /** The signed-in session asking for a bind code: only it may use the code. */
     sessionId?: string;
+    origin: Omit<CodeOrigin, 'userId'>;
   }): Promise<void> {
     const target = normalizeContact(opts.kind, opts.target);
     if (await this.users.isTaken(opts.kind, target, opts.userId)) {
@@ -110,10 +111,11 @@ export class AccountService {
       to: target,
       rateKeys,
       describe: (code) => `【${product}】您正在${action}，验证码为${code}，10分钟内有效。`,
+      origin: { ...opts.origin, userId: opts.userId },
     });
   }
 
-  /** Sign-up codes belong to the address itself; bind codes to the account (target checked). */
+  /** Sign-up codes belong to the address itself; bind codes to the asking session (target checked). */
   private codePurpose(purpose: 'register' | 'bind', kind: ContactKind, target: string, sessionId?: string) {
     return purpose === 'register' ? `register:${kind}:${target}` : `bind:s:${sessionId}:${kind}`;
   }

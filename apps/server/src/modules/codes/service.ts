@@ -3,8 +3,10 @@ import {
   CODE_MAX_ATTEMPTS,
   CODE_TTL_MINUTES,
   Code,
+  Msg,
   RESEND_WAIT_SECONDS,
 } from '@phonecloud/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { hmacHex, randomDigits, safeEqual } from '../../lib/crypto.js';
@@ -22,7 +24,18 @@ export interface IssueRequest {
   rateKeys: string[];
   /** Sentence the code is embedded in. */
   describe: (code: string) => string;
+  /** Who asks: the client's address, and the account when signed in (hourly SMS limits). */
+  origin: CodeOrigin;
 }
+
+export interface CodeOrigin {
+  ip: string;
+  userId?: number;
+  /** The request's log, for the operator's warning. */
+  log: FastifyBaseLogger;
+}
+
+const HOUR_MS = 3_600_000;
 
 const RESEND_MS = RESEND_WAIT_SECONDS * 1000;
 const TTL_MS = CODE_TTL_MINUTES * 60_000;
@@ -46,7 +59,9 @@ export class CodeService {
         throw new AppError(Code.TICKET_TOO_FREQUENT);
       }
     }
+    const hourly = req.channel === 'sms' ? await this.checkSmsHourly(req, now) : [];
     for (const key of req.rateKeys) await this.limiter.hit(key, RESEND_MS, now);
+    for (const key of hourly) await this.limiter.hit(key, HOUR_MS, now);
     const code = randomDigits(CODE_LENGTH);
     const values = {
       code_hash: this.hash(req.purpose, code),
@@ -72,6 +87,43 @@ export class CodeService {
       .values({ purpose: req.purpose, ...values })
       .onConflict((oc) => oc.column('purpose').doUpdateSet(values))
       .execute();
+  }
+
+  /**
+   * The hourly SMS limits, per client address, per account, per number block and in all: a
+   * captcha solved by a farm must not turn the server into an SMS pump. Answers the keys to count
+   * this message under; refuses (6004) when any is full. Reaching the global cap warns the
+   * operator once per hour.
+   */
+  private async checkSmsHourly(req: IssueRequest, now: number): Promise<string[]> {
+    const limits = this.deps.config.smsHourly;
+    const checks: Array<[string, number]> = [
+      [`sms:h:ip:${req.origin.ip}`, limits.perAddress],
+      [`sms:h:prefix:${req.to.replace(/\D/g, '').slice(0, 7)}`, limits.perPrefix],
+      ['sms:h:all', limits.global],
+    ];
+    if (req.origin.userId !== undefined) checks.push([`sms:h:u:${req.origin.userId}`, limits.perAccount]);
+    for (const [key, limit] of checks) {
+      if ((await this.limiter.count(key, HOUR_MS, now)) < limit) continue;
+      if (key === 'sms:h:all') await this.warnOperator(now, req.origin.log);
+      throw new AppError(Code.TICKET_TOO_FREQUENT, Msg.SMS_HOURLY_LIMIT);
+    }
+    return checks.map(([key]) => key);
+  }
+
+  private async warnOperator(now: number, log: FastifyBaseLogger): Promise<void> {
+    if ((await this.limiter.hit('sms:h:all:warned', HOUR_MS, now)) > 1) return;
+    const { config, messenger } = this.deps;
+    const text = `${config.productName}：本小时发送的短信验证码已达上限（SMS_HOURLY_GLOBAL=${config.smsHourly.global}），之后的请求被拒绝。请检查是否有人滥用注册或验证接口。`;
+    log.warn(
+      { cap: config.smsHourly.global },
+      'hourly SMS cap reached (SMS_HOURLY_GLOBAL): further code requests are refused this hour',
+    );
+    if (config.operatorEmail) {
+      await messenger
+        .send({ channel: 'email', to: config.operatorEmail, subject: '短信发送达到上限', text })
+        .catch(() => undefined);
+    }
   }
 
   /**

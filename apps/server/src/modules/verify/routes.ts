@@ -37,7 +37,7 @@ export async function verifyRoutes(app: FastifyInstance, deps: AppDeps) {
     app.get(s.info, opts, async (req) => ok(await service.info(currentSession(req))));
     app.post(s.send, opts, async (req) => {
       const body = parse(SendBody, req.body);
-      await service.sendTicket(currentSession(req), s.scope, body.verify_type);
+      await service.sendTicket(currentSession(req), s.scope, body.verify_type, { ip: req.ip, log: req.log });
       return ok();
     });
     app.post(s.check, opts, async (req) => {

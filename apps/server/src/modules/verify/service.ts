@@ -10,7 +10,7 @@ import {
 import type { AppDeps, SessionInfo } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { CaptchaService } from '../captcha/service.js';
-import { type Channel, CodeService } from '../codes/service.js';
+import { type Channel, type CodeOrigin, CodeService } from '../codes/service.js';
 import { UsersRepo } from '../users/repo.js';
 
 export const captchaOwner = (session: SessionInfo) => `sid:${session.id}`;
@@ -41,7 +41,12 @@ export class VerifyService {
     };
   }
 
-  async sendTicket(session: SessionInfo, scope: VerifyScope, verifyType: number): Promise<void> {
+  async sendTicket(
+    session: SessionInfo,
+    scope: VerifyScope,
+    verifyType: number,
+    origin: Omit<CodeOrigin, 'userId'>,
+  ): Promise<void> {
     const user = await this.user(session);
     const channel: Channel = verifyType === VerifyType.SMS ? 'sms' : 'email';
     const to = channel === 'sms' ? user.phone : user.email;
@@ -56,6 +61,7 @@ export class VerifyService {
       channel,
       to,
       rateKeys: [`send:u:${user.id}:${channel}`],
+      origin: { ...origin, userId: user.id },
       describe: (code) => `【${product}】您的安全验证码为${code}，10分钟内有效。如非本人操作，请忽略本消息。`,
     });
   }
