@@ -21,6 +21,8 @@ export interface AppModule {
    * blob drops its reference, and the platform removes unreferenced blobs after every area ran.
    */
   housekeeping?(deps: AppDeps, log?: FastifyBaseLogger): Promise<void>;
+  /** Readies what a first request would otherwise wait for (threads, compiled code); before listen. */
+  warmUp?(): Promise<void>;
   /** Gives the demo account data of this area on first start. */
   seedDemo?(deps: AppDeps, userId: number): Promise<void>;
 }

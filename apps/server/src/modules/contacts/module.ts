@@ -5,6 +5,7 @@ import { purgeContacts } from './housekeeping.js';
 import { contactRoutes } from './routes.js';
 import { contactFileRoutes } from './routes-files.js';
 import { ContactsService } from './service.js';
+import { warmImportWorkers } from './vcard-pool.js';
 
 export const contactsModule: AppModule = {
   name: 'contacts',
@@ -17,5 +18,6 @@ export const contactsModule: AppModule = {
     return { kind: 'backup', bytes: await new ContactsService(deps).usageBytes(userId) };
   },
   housekeeping: purgeContacts,
+  warmUp: warmImportWorkers,
   seedDemo: seedContacts,
 };
