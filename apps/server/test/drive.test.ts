@@ -1,4 +1,10 @@
-import { DriveCode, DriveMsg, type V2File, type V2ListResult } from '@phonecloud/shared';
+import {
+  DriveCode,
+  DriveMsg,
+  type V2CreateFileResult,
+  type V2File,
+  type V2ListResult,
+} from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './support/db.js';
 import { bytesOf, driveUser, sha256 } from './support/drive.js';
@@ -295,5 +301,21 @@ describe.each(TEST_DIALECTS)('drive v2 [%s]', (dialect) => {
     );
     expect((await b.v2('/drive/get', { drive_id: a.driveId })).code).toBe(DriveCode.NOT_FOUND);
     expect((await a.v2('/file/get', { file_id: f.data?.file_id })).code).toBe(0);
+  });
+
+  it("ends an upload's part links when the session that started it signs out", async () => {
+    const a = await driveUser(server);
+    const bytes = bytesOf(1000);
+    const created = await a.v2<V2CreateFileResult>('/file/create', {
+      parent_file_id: 'root',
+      name: 'cut.bin',
+      type: 'file',
+      size: bytes.length,
+    });
+    const url = created.data?.part_info_list[0]?.upload_url ?? '';
+    expect(url).not.toBe('');
+    expect((await a.client.get('/account/logout.do')).code).toBe(0);
+    const res = await fetch(url, { method: 'PUT', body: bytes });
+    expect(res.status).toBe(403);
   });
 });

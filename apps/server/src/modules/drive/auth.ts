@@ -17,6 +17,13 @@ export const YUN_COOKIE = 'pc_yun';
 const TTL_MS = DRIVE_TOKEN_TTL_MINUTES * 60_000;
 
 const drivers = new WeakMap<FastifyRequest, number>();
+const driverSessions = new WeakMap<FastifyRequest, string>();
+/** The portal session (its stored id) the request's drive token was issued to. */
+export function driveSession(req: FastifyRequest): string {
+  const id = driverSessions.get(req);
+  if (id === undefined) throw new AppError(Code.NOT_LOGGED_IN);
+  return id;
+}
 /** The drive owner a preHandler of this module authenticated. */
 export function driveUser(req: FastifyRequest): number {
   const id = drivers.get(req);
@@ -48,7 +55,7 @@ export function issueClaims(deps: AppDeps, session: SessionInfo, purpose: 'drive
 }
 
 /** The portal session a token names is still open (a sign-out ends its drive tokens too). */
-async function sessionAlive(deps: AppDeps, claims: DriveClaims): Promise<boolean> {
+export async function sessionAlive(deps: AppDeps, claims: DriveClaims): Promise<boolean> {
   const row = await deps.db
     .selectFrom('sessions')
     .select(['user_id', 'expires_at'])
@@ -67,6 +74,7 @@ export function bearerAuth(deps: AppDeps, drive: DriveService): preHandlerAsyncH
       throw new AppError(DriveCode.TOKEN_EXPIRED, DriveMsg.TOKEN_EXPIRED);
     }
     drivers.set(req, v.payload.u);
+    driverSessions.set(req, v.payload.s);
     await drive.open(v.payload.u);
   };
 }

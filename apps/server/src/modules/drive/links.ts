@@ -25,6 +25,8 @@ export interface PartClaims {
   u: number;
   up: string;
   n: number;
+  /** The portal session the upload was started from: its sign-out ends the upload's links. */
+  s: string;
 }
 
 // Tokens ride in the query: they are longer than a path parameter may be.
@@ -53,12 +55,17 @@ export function downloadUrl(deps: AppDeps, req: FastifyRequest, userId: number, 
 export function partUrl(
   deps: AppDeps,
   req: FastifyRequest,
-  userId: number,
+  claims: { userId: number; sessionId: string },
   uploadId: string,
   n: number,
   exp: number,
 ) {
-  const token = signToken<PartClaims>(deps.config.sessionSecret, 'part', { u: userId, up: uploadId, n }, exp);
+  const token = signToken<PartClaims>(
+    deps.config.sessionSecret,
+    'part',
+    { u: claims.userId, up: uploadId, n, s: claims.sessionId },
+    exp,
+  );
   return `${originOf(deps, req)}${PART_PATH}?t=${token}`;
 }
 

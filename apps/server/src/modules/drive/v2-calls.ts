@@ -21,6 +21,8 @@ import { decodeMarker, encodeMarker, parseV2Id, toV2, v2Id } from './views.js';
 export interface V2Ctx {
   req: FastifyRequest;
   userId: number;
+  /** The portal session behind the drive token. */
+  sessionId: string;
   driveId: string;
 }
 export type V2Call = (ctx: V2Ctx, body: unknown) => Promise<unknown>;
@@ -139,7 +141,7 @@ export function v2Calls(drive: DriveService, uploads: Uploads): Record<string, V
         part_info_list: Array.from({ length: u.part_count }, (_, i) => ({
           part_number: i + 1,
           part_size: partLength(u, i + 1) ?? 0,
-          upload_url: partUrl(deps, ctx.req, ctx.userId, u.id, i + 1, exp),
+          upload_url: partUrl(deps, ctx.req, ctx, u.id, i + 1, exp),
         })),
       };
       return result;
@@ -156,7 +158,7 @@ export function v2Calls(drive: DriveService, uploads: Uploads): Record<string, V
         part_info_list: Array.from({ length: u.part_count }, (_, i) => ({
           part_number: i + 1,
           part_size: partLength(u, i + 1) ?? 0,
-          upload_url: partUrl(deps, ctx.req, ctx.userId, u.id, i + 1, exp),
+          upload_url: partUrl(deps, ctx.req, ctx, u.id, i + 1, exp),
         })),
       };
     },

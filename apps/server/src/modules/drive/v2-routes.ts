@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
-import { bearerAuth, driveUser } from './auth.js';
+import { bearerAuth, driveSession, driveUser, sessionAlive } from './auth.js';
 import { PART_PATH, type PartClaims } from './links.js';
 import type { DriveService } from './service.js';
 import { verifyToken } from './tokens.js';
@@ -43,7 +43,7 @@ export function v2Routes(drive: DriveService, uploads: Uploads) {
     const opts = { preHandler: bearerAuth(deps, drive), config: { csrf: false } };
     const ctxOf = (req: FastifyRequest): V2Ctx => {
       const userId = driveUser(req);
-      return { req, userId, driveId: String(userId) };
+      return { req, userId, sessionId: driveSession(req), driveId: String(userId) };
     };
 
     for (const [path, call] of Object.entries(calls)) {
@@ -86,11 +86,12 @@ export function v2Routes(drive: DriveService, uploads: Uploads) {
         { config: { csrf: false } },
         async (req, reply) => {
           const v = verifyToken<PartClaims>(deps.config.sessionSecret, 'part', req.query.t, deps.clock.now());
-          if (!v.ok) {
+          // A part link is good only while the session that started the upload is signed in.
+          if (!v.ok || !(await sessionAlive(deps, v.payload))) {
             req.raw.resume();
             return reply
               .status(403)
-              .send({ code: 403, message: v.expired ? 'upload url expired' : 'bad upload url' });
+              .send({ code: 403, message: !v.ok && v.expired ? 'upload url expired' : 'bad upload url' });
           }
           const length = Number(req.headers['content-length']);
           const declared = Number.isSafeInteger(length) && length >= 0 ? length : undefined;
