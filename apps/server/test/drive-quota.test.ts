@@ -1,4 +1,4 @@
-import { DriveCode, DriveMsg, type V2File } from '@phonecloud/shared';
+import { DriveCode, DriveMsg, UPLOAD_IDLE_MINUTES, type V2File } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../src/housekeeping.js';
 import { DriveService } from '../src/modules/drive/service.js';
@@ -52,6 +52,42 @@ describe.each(TEST_DIALECTS)('drive quota and housekeeping [%s]', (dialect) => {
     expect(q.used).toBe(fits * size);
     expect(q.used).toBeLessThanOrEqual(TOTAL);
     expect(q.reserved).toBe(0);
+  });
+
+  it('drops a part upload idle for an hour, keeps one whose parts keep coming', async () => {
+    const u = await driveUser(server);
+    type Created = { upload_id: string; part_info_list: Array<{ upload_url: string; part_size: number }> };
+    const size = 300_000;
+    const idle = await u.v2<Created>('/file/create', {
+      parent_file_id: 'root',
+      name: 'idle.bin',
+      type: 'file',
+      size,
+    });
+    const moving = await u.v2<Created>('/file/create', {
+      parent_file_id: 'root',
+      name: 'moving.bin',
+      type: 'file',
+      size,
+    });
+    expect(idle.code, idle.message).toBe(0);
+    expect((await usage(u.user.id)).reserved).toBe(2 * size);
+    server.clock.advance((UPLOAD_IDLE_MINUTES - 10) * 60_000);
+    const first = moving.data?.part_info_list[0];
+    const put = await fetch(first?.upload_url ?? '', { method: 'PUT', body: bytesOf(first?.part_size ?? 0) });
+    expect(put.status).toBe(200);
+    server.clock.advance(11 * 60_000);
+    await purgeExpired(server.deps);
+    expect((await usage(u.user.id)).reserved).toBe(size);
+    const stale = idle.data?.part_info_list[0];
+    const late = await fetch(stale?.upload_url ?? '', {
+      method: 'PUT',
+      body: bytesOf(stale?.part_size ?? 0),
+    });
+    expect(((await late.json()) as { code: number }).code).not.toBe(0);
+    server.clock.advance(UPLOAD_IDLE_MINUTES * 60_000);
+    await purgeExpired(server.deps);
+    expect((await usage(u.user.id)).reserved).toBe(0);
   });
 
   it('drops abandoned uploads after 24 h, purges the bin after 30 days, removes unreferenced blobs', async () => {

@@ -39,6 +39,11 @@ export const TREE_INDENT_PX = 25;
 export const TRASH_RETENTION_DAYS = 30;
 /** Hours an unfinished upload keeps its reservation before it is dropped. */
 export const UPLOAD_SESSION_TTL_HOURS = 24;
+/**
+ * A part upload (v2) with no part started for this long is abandoned: its staged parts and its
+ * reserved space are reclaimed at the next housekeeping (every 10 minutes, and at start-up).
+ */
+export const UPLOAD_IDLE_MINUTES = 60;
 /** Part size of a `/v2/file/create` upload; the last part takes the rest. */
 export const V2_PART_SIZE = 10 * 1024 * 1024;
 /** At most this many parts: bigger files get bigger parts. */

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   DriveMsg,
   HASH_CHUNK_BYTES,
+  UPLOAD_IDLE_MINUTES,
   UPLOAD_SESSION_TTL_HOURS,
   V2_MAX_PARTS,
   V2_PART_SIZE,
@@ -38,6 +39,7 @@ export interface Finished {
 }
 
 const TTL_MS = UPLOAD_SESSION_TTL_HOURS * 60 * 60_000;
+const IDLE_MS = UPLOAD_IDLE_MINUTES * 60_000;
 
 export function partSizeFor(size: number): number {
   return Math.max(V2_PART_SIZE, Math.ceil(size / V2_MAX_PARTS));
@@ -83,7 +85,9 @@ export class Uploads {
       proof_offset: proof?.offset ?? null,
       proof_len: proof?.len ?? null,
       created_at: now,
-      expires_at: now + TTL_MS,
+      // Part uploads must keep moving (each part started renews this); a one-request upload has
+      // the whole time.
+      expires_at: now + (u.face === 'v2' ? IDLE_MS : TTL_MS),
     };
     await this.db.transaction().execute(async (trx) => {
       await this.drive.liveFolder(userId, u.parentId, trx);
@@ -121,6 +125,13 @@ export class Uploads {
     const u = await this.session(userId, uploadId, 'v2');
     const expected = partLength(u, partNumber);
     if (expected === null) throw invalid('part_number');
+    const now = this.drive.now();
+    await this.db
+      .updateTable('drive_uploads')
+      .set({ expires_at: Math.min(u.created_at + TTL_MS, now + IDLE_MS) })
+      .where('user_id', '=', userId)
+      .where('id', '=', uploadId)
+      .execute();
     return this.parts_.put(u, partNumber, expected, body, declared);
   }
 
@@ -241,7 +252,7 @@ export class Uploads {
     if (face === 'v2') await this.parts_.drop(uploadId);
   }
 
-  /** Sessions past their time (24 h): abandoned, so their reservations are released. */
+  /** Sessions past their time (idle an hour, or 24 h): abandoned; their parts and space are released. */
   async expire(now: number, limit = 500): Promise<number> {
     const due = await this.db
       .selectFrom('drive_uploads')
