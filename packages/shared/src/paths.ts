@@ -24,6 +24,8 @@ export const Api = {
   // user, navigation, settings
   navigateList: '/navigate/list.do',
   userDetail: '/user/detail.do',
+  /** Deletes the signed-in account: {password}; needs a fresh second verification. */
+  userDelete: '/user/delete.do',
   settingDetail: '/setting/detail.do',
   settingSave: '/setting/save.do',
   // space

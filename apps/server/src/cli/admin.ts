@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 import { ALL_SERVICE_IDS, isValidPassword, isValidUsername } from '@phonecloud/shared';
+import { AREA_MODULES, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDb } from '../db/index.js';
 import { normalizeContact } from '../modules/account/service.js';
+import { deleteUser } from '../modules/users/delete-user.js';
 import { hashPassword } from '../modules/users/password.js';
 import { UsersRepo } from '../modules/users/repo.js';
 
@@ -11,7 +13,8 @@ const USAGE = `Usage: npm run admin -- <command>
   user list
   user set-password --username U --password P
   user set-member --username U --member 1,4,8,14   (or --member all)
-  user set-paid --username U --paid-gb G`;
+  user set-paid --username U --paid-gb G
+  user delete --username U --yes   (the account and all its data, at once)`;
 
 function fail(message: string): never {
   console.error(message);
@@ -30,6 +33,7 @@ async function main() {
       email: { type: 'string' },
       'paid-gb': { type: 'string' },
       member: { type: 'string' },
+      yes: { type: 'boolean' },
     },
   });
   const config = loadConfig();
@@ -106,6 +110,18 @@ async function main() {
         const user = await byName();
         await users.update(user.id, { paid_gb: paid() }, now);
         console.log(`paid space of ${user.username}: ${paid()} GB`);
+        break;
+      }
+      case 'delete': {
+        const user = await byName();
+        if (!values.yes) fail(`add --yes to delete ${user.username} and all of its data`);
+        const { app, deps } = await buildApp({ config, db: handle.db, logger: false });
+        try {
+          await deleteUser(deps, AREA_MODULES, user.id);
+        } finally {
+          await app.close();
+        }
+        console.log(`deleted ${user.username} (id ${user.id}) and all of its data`);
         break;
       }
       default:

@@ -21,6 +21,11 @@ export interface AppModule {
    * blob drops its reference, and the platform removes unreferenced blobs after every area ran.
    */
   housekeeping?(deps: AppDeps, log?: FastifyBaseLogger): Promise<void>;
+  /**
+   * Drops the blob references the user's rows of this area hold, inside the transaction that
+   * deletes the account (`deps.db` is that transaction); the rows themselves go by cascade.
+   */
+  releaseUser?(deps: AppDeps, userId: number, now: number): Promise<void>;
   /** Readies what a first request would otherwise wait for (threads, compiled code); before listen. */
   warmUp?(): Promise<void>;
   /** Gives the demo account data of this area on first start. */

@@ -1,4 +1,5 @@
 import { ServiceId } from '@phonecloud/shared';
+import { BlobIndex } from '../../storage/blob-index.js';
 import type { AppModule } from '../module.js';
 import { seedContacts } from './demo.js';
 import { purgeContacts } from './housekeeping.js';
@@ -19,5 +20,15 @@ export const contactsModule: AppModule = {
   },
   housekeeping: purgeContacts,
   warmUp: warmImportWorkers,
+  async releaseUser(deps, userId, now) {
+    // One reference per stored avatar or export file.
+    const files = await deps.db
+      .selectFrom('contact_files')
+      .select('blob_key')
+      .where('user_id', '=', userId)
+      .execute();
+    const index = new BlobIndex(deps.db);
+    for (const f of files) await index.unref(deps.db, f.blob_key, now);
+  },
   seedDemo: seedContacts,
 };

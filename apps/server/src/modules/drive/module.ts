@@ -3,6 +3,7 @@ import type { AppModule } from '../module.js';
 import { downloadRoutes } from './download-routes.js';
 import { driveHousekeeping } from './housekeeping.js';
 import { QuickUpload } from './quick.js';
+import { releaseDriveUser } from './release-user.js';
 import { seedDrive } from './seed.js';
 import { DriveService } from './service.js';
 import { tokenRoutes } from './token-routes.js';
@@ -30,5 +31,6 @@ export const driveModule: AppModule = {
     return { kind: 'drive', bytes: q.used };
   },
   housekeeping: driveHousekeeping,
+  releaseUser: releaseDriveUser,
   seedDemo: seedDrive,
 };

@@ -1,14 +1,22 @@
-import { Api, Msg, SKIN_IDS } from '@phonecloud/shared';
+import { Api, Code, Msg, SESSION_COOKIE, SKIN_IDS } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
-import { currentSession, requireUser } from '../../http/guards.js';
+import { AppError } from '../../http/errors.js';
+import { currentSession, requireUser, requireVerified } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
+import { RateLimiter } from '../../lib/rate-limit.js';
 import type { AppModule } from '../module.js';
+import { deleteUser } from '../users/delete-user.js';
+import { verifyPassword } from '../users/password.js';
+import { UsersRepo } from '../users/repo.js';
 import { HomeService } from './service.js';
 
 const SkinBody = z.object({ skin: z.enum(SKIN_IDS, { message: Msg.SKIN_INVALID }) });
+const DeleteBody = z.object({ password: z.string().default('') });
+const DELETE_FAILURES_MAX = 5;
+const DELETE_FAILURE_WINDOW_MS = 15 * 60_000;
 
 export function homeRoutes(modules: readonly AppModule[]) {
   return async (app: FastifyInstance, deps: AppDeps) => {
@@ -37,5 +45,28 @@ export function homeRoutes(modules: readonly AppModule[]) {
       ok({ usedSize: await service.used(uid(req), 'backup') }),
     );
     app.get(Api.spaceDriveQuota, opts, async (req) => ok(await service.driveQuota(uid(req))));
+
+    // Deleting the account: the password and a fresh second verification (6001 without it);
+    // wrong passwords count like sign-in failures (1013, then 1014).
+    const limiter = new RateLimiter(deps.db);
+    app.post(Api.userDelete, { preHandler: requireVerified(deps, 'main') }, async (req, reply) => {
+      const body = parse(DeleteBody, req.body);
+      const userId = uid(req);
+      const now = deps.clock.now();
+      const key = `delete:u:${userId}`;
+      if ((await limiter.count(key, DELETE_FAILURE_WINDOW_MS, now)) >= DELETE_FAILURES_MAX) {
+        throw new AppError(Code.TOO_MANY_FAILURES);
+      }
+      const user = await new UsersRepo(deps.db).byId(userId);
+      if (!user || !(await verifyPassword(user.password_hash, body.password))) {
+        await limiter.hit(key, DELETE_FAILURE_WINDOW_MS, now);
+        throw new AppError(Code.BAD_CREDENTIALS);
+      }
+      await deleteUser(deps, modules, userId);
+      req.session = null;
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      req.log.info({ userId }, 'account deleted by its owner');
+      return ok();
+    });
   };
 }
