@@ -26,6 +26,8 @@ export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 
 /** Days a signed-in session lasts without use. */
 export const SESSION_IDLE_DAYS = 30;
+/** Days a signed-in session lasts at most, however often it is used. */
+export const SESSION_MAX_DAYS = 90;
 
 /** Largest form or JSON body of a call (avatars, imports and drive uploads set their own). */
 export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;

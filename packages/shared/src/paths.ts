@@ -10,6 +10,10 @@ export const Api = {
   accountProfile: '/account/profile.do',
   accountBind: '/account/bind.do',
   accountPassword: '/account/password.do',
+  /** The account's signed-in sessions (GET); end one {id}; end every other one. */
+  accountSessions: '/account/sessions.do',
+  accountSessionEnd: '/account/session_end.do',
+  accountSessionEndOthers: '/account/session_end_others.do',
   // platform
   platformInfo: '/platform/info.do',
   // verification, main scope and the find-my-phone copies

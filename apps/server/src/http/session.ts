@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, SESSION_IDLE_DAYS } from '@phonecloud/shared';
+import { SESSION_COOKIE, SESSION_IDLE_DAYS, SESSION_MAX_DAYS } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomToken, sha256Hex } from '../lib/crypto.js';
@@ -6,6 +6,7 @@ import type { AppDeps, SessionInfo } from './context.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const IDLE_MS = SESSION_IDLE_DAYS * DAY_MS;
+const MAX_MS = SESSION_MAX_DAYS * DAY_MS;
 // Sliding expiry is written at most this often, so reads stay reads.
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
@@ -70,14 +71,23 @@ export const sessionPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     const now = deps.clock.now();
     const row = await deps.db
       .selectFrom('sessions')
-      .select(['id', 'user_id', 'last_seen_at', 'expires_at', 'verified_main_at', 'verified_finder_at'])
+      .select([
+        'id',
+        'user_id',
+        'created_at',
+        'last_seen_at',
+        'expires_at',
+        'verified_main_at',
+        'verified_finder_at',
+      ])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row || row.expires_at <= now) return;
     if (now - row.last_seen_at > TOUCH_EVERY_MS) {
       await deps.db
         .updateTable('sessions')
-        .set({ last_seen_at: now, expires_at: now + IDLE_MS })
+        // Use keeps a session going for 30 more days, but never past 90 days from its sign-in.
+        .set({ last_seen_at: now, expires_at: Math.min(now + IDLE_MS, row.created_at + MAX_MS) })
         .where('id', '=', id)
         .execute();
     }

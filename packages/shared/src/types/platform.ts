@@ -46,3 +46,16 @@ export interface AccountProfile {
   phone: string;
   email: string;
 }
+
+/** One signed-in session of the account, as the account centre lists it. */
+export interface AccountSession {
+  /** A public handle of the session (not its cookie, not its stored key). */
+  id: string;
+  /** Browser and system, e.g. 'Chrome 120 · Android 13'. */
+  device: string;
+  ip: string;
+  created_at: number;
+  last_seen_at: number;
+  /** The session this list was asked from. */
+  current: boolean;
+}

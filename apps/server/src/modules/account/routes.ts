@@ -4,12 +4,14 @@ import { z } from 'zod';
 import type { AppDeps } from '../../http/context.js';
 import { issueCsrfToken } from '../../http/csrf.js';
 import { ok } from '../../http/envelope.js';
+import { invalid } from '../../http/errors.js';
 import { currentSession, requireUser } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
 import { cookieOptions, endSession, startSession } from '../../http/session.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { sendSvg } from '../captcha/reply.js';
 import { AccountService } from './service.js';
+import { SessionsService } from './sessions.js';
 
 const ANON_COOKIE = 'pc_aid';
 
@@ -37,6 +39,7 @@ const PasswordBody = z.object({
   old_password: z.string({ message: Msg.PASSWORD_EMPTY }).min(1, Msg.PASSWORD_EMPTY),
   password: z.string({ message: Msg.PASSWORD_INVALID }),
 });
+const SessionEndBody = z.object({ id: z.string({ message: Msg.SESSION_GONE }) });
 
 /**
  * Who owns a captcha on the account pages: the session when signed in, otherwise an anonymous
@@ -120,5 +123,24 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     const session = currentSession(req);
     await service.changePassword(session.userId, body.old_password, body.password, session.id);
     return ok();
+  });
+
+  // The account centre's list of signed-in sessions; ending the current one is signing out.
+  const sessions = new SessionsService(deps);
+  app.get(Api.accountSessions, { preHandler: requireUser }, async (req) => {
+    const session = currentSession(req);
+    return ok({ list: await sessions.list(session.userId, session.id) });
+  });
+  app.post(Api.accountSessionEnd, { preHandler: requireUser }, async (req, reply) => {
+    const body = parse(SessionEndBody, req.body);
+    const session = currentSession(req);
+    const current = (await sessions.list(session.userId, session.id)).find((s) => s.current);
+    if (!(await sessions.end(session.userId, body.id))) throw invalid(Msg.SESSION_GONE);
+    if (current?.id === body.id) await endSession(deps, req, reply);
+    return ok();
+  });
+  app.post(Api.accountSessionEndOthers, { preHandler: requireUser }, async (req) => {
+    const session = currentSession(req);
+    return ok({ ended: await sessions.endOthers(session.userId, session.id) });
   });
 }
