@@ -11,6 +11,7 @@ import { KIND_LABEL } from './contact-kind';
 import { PasswordCard } from './PasswordCard';
 import { profileQuery } from './profile-query';
 import { goAfterSignIn, PORTAL_HOME } from './redirect';
+import { SessionsCard } from './SessionsCard';
 
 export function CentrePage() {
   const profile = useQuery(profileQuery());
@@ -47,6 +48,7 @@ export function CentrePage() {
             </ul>
           </section>
           <PasswordCard />
+          <SessionsCard />
           <div className="centre-actions">
             <Button href={PORTAL_HOME} type="link">
               返回首页
