@@ -60,7 +60,12 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post(Api.accountLogin, async (req, reply) => {
     const body = parse(LoginBody, req.body);
-    const user = await service.login(body.account, body.password, req.ip);
+    const user = await service.login(
+      body.account,
+      body.password,
+      req.ip,
+      accountCaptchaOwner(req, reply, false),
+    );
     await endSession(deps, req, reply);
     await startSession(deps, req, reply, user.id);
     issueCsrfToken(deps, req, reply);

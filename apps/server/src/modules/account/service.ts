@@ -22,6 +22,10 @@ import { type UserRow, UsersRepo } from '../users/repo.js';
 export type ContactKind = 'phone' | 'email';
 
 const FAILURE_WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
+/** Wait before checking a sign-in past the failure limit: doubles per further failure, capped. */
+const LOGIN_DELAY_BASE_MS = 250;
+const LOGIN_DELAY_MAX_MS = 4000;
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Normalises a phone or e-mail address and checks its form; answers the stored spelling. */
 export function normalizeContact(kind: ContactKind, value: string): string {
@@ -56,30 +60,54 @@ export class AccountService {
   }
 
   /**
-   * Checks a password sign-in. Failures count per account name and per address; past the limit
-   * the answer is 1014 whether or not the account exists, and 1013 never says which part was wrong.
+   * Checks a password sign-in. Failures count per account, whichever of its names (user name,
+   * phone, e-mail) was typed (an unknown name counts by itself), and per client address. Past
+   * either limit a sign-in needs a passed image captcha (1001 until then) and waits a little
+   * longer at each further failure (Nextcloud's throttler: doubling up to a cap). Nobody is
+   * locked out: a stranger who knows a user name cannot keep its owner from signing in, and 1013
+   * never says which part was wrong. The owner gets an e-mail when the limit is first reached.
    */
-  async login(account: string, password: string, ip: string): Promise<UserRow> {
+  async login(account: string, password: string, ip: string, captchaOwner: string): Promise<UserRow> {
     const now = this.deps.clock.now();
     const name = normalizeLogin(account);
-    const accountKey = `login:acct:${name.toLowerCase()}`;
-    const ipKey = `login:ip:${ip}`;
-    if (
-      (await this.limiter.count(accountKey, FAILURE_WINDOW_MS, now)) >= LOGIN_MAX_FAILURES_PER_ACCOUNT ||
-      (await this.limiter.count(ipKey, FAILURE_WINDOW_MS, now)) >= LOGIN_MAX_FAILURES_PER_ADDRESS
-    ) {
-      throw new AppError(Code.TOO_MANY_FAILURES);
-    }
     const user = await this.users.byLogin(name);
+    const accountKey = user ? `login:u:${user.id}` : `login:n:${name.toLowerCase()}`;
+    const ipKey = `login:ip:${ip}`;
+    const failures = await this.limiter.count(accountKey, FAILURE_WINDOW_MS, now);
+    const over = Math.max(
+      failures - LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      (await this.limiter.count(ipKey, FAILURE_WINDOW_MS, now)) - LOGIN_MAX_FAILURES_PER_ADDRESS,
+    );
+    if (over >= 0) {
+      if (!(await this.captcha.consumePass(captchaOwner, 'account'))) {
+        throw new AppError(Code.CAPTCHA_REQUIRED);
+      }
+      await delay(Math.min(LOGIN_DELAY_BASE_MS * 2 ** over, LOGIN_DELAY_MAX_MS));
+    }
     const right = user ? await verifyPassword(user.password_hash, password) : false;
     if (!user) await burnPasswordCheck(password);
     if (!user || !right) {
-      await this.limiter.hit(accountKey, FAILURE_WINDOW_MS, now);
+      const count = await this.limiter.hit(accountKey, FAILURE_WINDOW_MS, now);
       await this.limiter.hit(ipKey, FAILURE_WINDOW_MS, now);
+      if (user && count === LOGIN_MAX_FAILURES_PER_ACCOUNT) await this.warnOwner(user, ip, count);
       throw new AppError(Code.BAD_CREDENTIALS);
     }
     await this.limiter.reset(accountKey);
     return user;
+  }
+
+  /** Tells the owner, by e-mail, that someone keeps trying wrong passwords on the account. */
+  private async warnOwner(user: UserRow, ip: string, failures: number): Promise<void> {
+    if (!user.email) return;
+    const product = this.deps.config.productName;
+    await this.deps.messenger
+      .send({
+        channel: 'email',
+        to: user.email,
+        subject: `${product}：登录失败提醒`,
+        text: `【${product}】您的账号 ${user.username} 在${LOGIN_FAILURE_WINDOW_MINUTES}分钟内有${failures}次密码错误的登录尝试（最近一次来自 ${ip}）。之后的登录需要先通过图片验证码。如非本人操作，建议尽快修改密码。`,
+      })
+      .catch(() => undefined);
   }
 
   /** Sends a code to a phone or e-mail that is about to be registered or bound. */

@@ -1,12 +1,15 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Api, Msg } from '@phonecloud/shared';
+import { Api, Code, Msg } from '@phonecloud/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { api } from '../../api';
+import { api, isApiError } from '../../api';
+import { CaptchaField } from '../../components/CaptchaField';
 import { PrimaryButton } from '../../components/PrimaryButton';
+import { useCaptcha } from '../../components/use-captcha';
 import { AccountCard } from './AccountCard';
+import { ACCOUNT_CAPTCHA } from './account-paths';
 import { requiredRule } from './form-rules';
 import { goAfterSignIn, safeRedirect } from './redirect';
 
@@ -27,21 +30,28 @@ export function LoginPage() {
   useEffect(() => {
     if (signedIn.isSuccess) goAfterSignIn(safeRedirect(params.get('redirect')));
   }, [signedIn.isSuccess, params]);
+  // After repeated failures on an account (or from this address) the server asks for an image
+  // captcha with each try (1001); a try uses the pass up, so every retry shows a new image.
+  const [needCaptcha, setNeedCaptcha] = useState(false);
+  const captcha = useCaptcha(ACCOUNT_CAPTCHA);
   const login = useMutation({
     mutationFn: (fields: LoginFields) =>
       api.post(Api.accountLogin, { account: fields.account.trim(), password: fields.password }),
     onSuccess: () => goAfterSignIn(safeRedirect(params.get('redirect'))),
+    onError: (err) => {
+      if (isApiError(err) && err.code === Code.CAPTCHA_REQUIRED) setNeedCaptcha(true);
+      if (needCaptcha || (isApiError(err) && err.code === Code.CAPTCHA_REQUIRED)) captcha.reload();
+    },
     meta: { silent: true },
   });
+  const submit = async (fields: LoginFields) => {
+    if (needCaptcha && !(await captcha.ensurePassed())) return;
+    login.mutate(fields);
+  };
 
   return (
     <AccountCard title="登录" subtitle="使用用户名、手机号或邮箱登录">
-      <Form<LoginFields>
-        layout="vertical"
-        size="large"
-        requiredMark={false}
-        onFinish={(v) => login.mutate(v)}
-      >
+      <Form<LoginFields> layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)}>
         <Form.Item name="account" label="账号" rules={[requiredRule(Msg.ACCOUNT_EMPTY)]}>
           <Input
             prefix={<UserOutlined />}
@@ -53,6 +63,11 @@ export function LoginPage() {
         <Form.Item name="password" label="密码" rules={[{ required: true, message: Msg.PASSWORD_EMPTY }]}>
           <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
         </Form.Item>
+        {needCaptcha ? (
+          <div className="login-captcha">
+            <CaptchaField captcha={captcha} />
+          </div>
+        ) : null}
         {login.isError ? (
           <Alert type="error" showIcon title={login.error.message} className="form-alert" />
         ) : null}
