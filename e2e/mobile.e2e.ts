@@ -168,6 +168,16 @@ for (const size of SIZES) {
         await expect(page).toHaveURL(/#\/contact\/index$/);
       });
 
+      await test.step('contacts: the new-group dialog fits and its buttons are reachable', async () => {
+        await page.getByRole('button', { name: /分组与工具/ }).click();
+        await page.locator('.contacts-side').getByRole('button', { name: '新建群组' }).click();
+        await expectDialogFits(page, '新建群组');
+        await expectNoSidewaysScroll(page, 'new group');
+        await shot(page, `mobile-${tag}-10-group-create`, { fullPage: false });
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog', { name: '新建群组' })).toBeHidden();
+      });
+
       await test.step('contacts: import/export and new-group dialogs fit', async () => {
         await page.getByRole('button', { name: /导入\/导出/ }).click();
         const menuItem = page.getByRole('menuitem').first();
@@ -222,6 +232,23 @@ for (const size of SIZES) {
         await dialog.getByRole('textbox').fill('报告.txt');
         await dialog.getByRole('button', { name: '确定' }).click();
         await expect(row(page, '报告.txt')).toBeVisible();
+
+        await page.getByRole('button', { name: '新建文件夹' }).click();
+        await expectDialogFits(page, '新建文件夹');
+        await page.getByRole('dialog', { name: '新建文件夹' }).getByRole('textbox').fill('资料');
+        await page.getByRole('dialog', { name: '新建文件夹' }).getByRole('button', { name: '确定' }).click();
+        await expect(row(page, '资料')).toBeVisible();
+        await row(page, '报告.txt').getByRole('checkbox').check();
+        await page.getByRole('button', { name: '移动到' }).click();
+        await expectDialogFits(page, '移动到');
+        await expectNoSidewaysScroll(page, 'move dialog');
+        await shot(page, `mobile-${tag}-12-drive-move`, { fullPage: false });
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: '回收站' }).click();
+        await expectDialogFits(page, '回收站');
+        await expectNoSidewaysScroll(page, 'drive recycle bin');
+        await shot(page, `mobile-${tag}-12-drive-recycle`, { fullPage: false });
+        await page.keyboard.press('Escape');
 
         await page.goto('/#/pan/index');
         await expect(row(page, '报告.txt')).toBeVisible();

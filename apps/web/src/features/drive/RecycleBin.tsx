@@ -143,12 +143,15 @@ export function RecycleBin({ backend, onClose }: { backend: DriveBackend; onClos
             title: DriveText.COL_SIZE,
             dataIndex: 'size',
             width: 120,
+            // On a phone the name needs the room; size and time come back from 768 px.
+            responsive: ['md'],
             render: (size: number, r) => (r.type === 'file' ? backend.formatSize(size) : '-'),
           },
           {
             title: DriveText.COL_DELETED,
             dataIndex: 'deletedAt',
             width: 180,
+            responsive: ['sm'],
             render: (t: number) => formatTime(t),
           },
         ]}
