@@ -238,6 +238,12 @@ for (const size of SIZES) {
         await page.getByRole('dialog', { name: '新建文件夹' }).getByRole('textbox').fill('资料');
         await page.getByRole('dialog', { name: '新建文件夹' }).getByRole('button', { name: '确定' }).click();
         await expect(row(page, '资料')).toBeVisible();
+        // Opening a folder by tapping its name, and back by the breadcrumb.
+        await row(page, '资料').getByRole('button', { name: '资料', exact: true }).click();
+        await expect(page.locator('.drive-breadcrumb__current')).toHaveText('资料');
+        await expectNoSidewaysScroll(page, 'folder');
+        await page.locator('.drive-breadcrumb').getByRole('link', { name: '全部文件' }).click();
+        await expect(row(page, '报告.txt')).toBeVisible();
         await row(page, '报告.txt').getByRole('checkbox').check();
         await page.getByRole('button', { name: '移动到' }).click();
         await expectDialogFits(page, '移动到');
