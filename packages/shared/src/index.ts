@@ -6,6 +6,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './paths.js';
 export * from './services.js';
+export * from './sms/index.js';
 export type * from './types/envelope.js';
 export type * from './types/platform.js';
 export * from './validate/account.js';
