@@ -9,10 +9,10 @@ import {
 import { Button, Modal, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { ContactAvatar } from '../../../components/ContactAvatar';
 import { toast } from '../../../components/toast';
 import { callFailure } from '../api/call-failure';
 import { contactCalls } from '../api/contact-calls';
-import { ContactAvatar } from '../avatar/ContactAvatar';
 import type { Book } from '../book/book';
 import { useBookSync } from '../book/use-book';
 import { avatarUrl, displayName } from '../format/contact-view';

@@ -3,9 +3,9 @@ import { ContactMsg, IMPORT_MAX_FILES, VCARD_EXTENSION } from '@phonecloud/share
 import { Button, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { shouldReport } from '../../../api';
+import { downloadThroughFrame } from '../../../components/download-frame';
 import { PrimaryButton } from '../../../components/PrimaryButton';
 import { contactCalls } from '../api/contact-calls';
-import { downloadThroughFrame } from '../api/download-frame';
 import { uploadVcards } from '../api/import-upload';
 import type { Book } from '../book/book';
 import { T } from '../texts';
@@ -139,7 +139,7 @@ function ExportCard({ book }: { book: Book }) {
     setDone(false);
     try {
       const r = await contactCalls.exportBook(book.syncVersion);
-      downloadThroughFrame(r.filePath, (text) => {
+      downloadThroughFrame(r.filePath, ContactMsg.DOWNLOAD_FAILED, (text) => {
         setDone(false);
         setError(text);
       });

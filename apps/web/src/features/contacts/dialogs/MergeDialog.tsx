@@ -9,9 +9,9 @@ import {
 import { Button, Checkbox, Empty, Modal, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { isApiError, shouldReport } from '../../../api';
+import { ContactAvatar } from '../../../components/ContactAvatar';
 import { PrimaryButton } from '../../../components/PrimaryButton';
 import { contactCalls } from '../api/contact-calls';
-import { ContactAvatar } from '../avatar/ContactAvatar';
 import type { Book } from '../book/book';
 import { useBookSync } from '../book/use-book';
 import { avatarUrl, displayName, primaryPhone } from '../format/contact-view';

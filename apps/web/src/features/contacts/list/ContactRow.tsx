@@ -1,9 +1,9 @@
 import type { Contact } from '@phonecloud/shared';
 import { memo } from 'react';
+import { ContactAvatar } from '../../../components/ContactAvatar';
+import { Highlight } from '../../../components/Highlight';
 import { useLongPress } from '../../../components/use-long-press';
-import { ContactAvatar } from '../avatar/ContactAvatar';
 import { avatarUrl, displayName } from '../format/contact-view';
-import { Highlight } from '../search/Highlight';
 import { rowLines } from './row-lines';
 
 interface Props {

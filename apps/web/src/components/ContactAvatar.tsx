@@ -1,3 +1,4 @@
+import './contact-avatar.css';
 import { UserOutlined } from '@ant-design/icons';
 
 // Soft tints for contacts without a photo, picked by name so a contact keeps its colour.

@@ -1,3 +1,4 @@
+import './highlight.css';
 import { Fragment } from 'react';
 
 /** The text with every case-insensitive occurrence of `query` (already lower-cased) marked. */
@@ -17,7 +18,7 @@ export function Highlight({ text, query }: { text: string; query: string }) {
     <>
       {parts.map((p) =>
         p.hit ? (
-          <mark key={p.at} className="contact-hit">
+          <mark key={p.at} className="text-hit">
             {p.text}
           </mark>
         ) : (
