@@ -4,6 +4,7 @@ export * from './drive/index.js';
 export * from './format.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './notes/index.js';
 export * from './paths.js';
 export * from './services.js';
 export * from './sms/index.js';

@@ -1,0 +1,6 @@
+export * from './codes.js';
+export * from './format.js';
+export * from './limits.js';
+export * from './messages.js';
+export * from './paths.js';
+export type * from './types.js';
