@@ -186,7 +186,7 @@ describe.each(TEST_DIALECTS)('central login [%s]', (dialect) => {
     const client = server.client();
     await login(client, user.username, user.password);
     expect((await client.get('/user/detail.do')).data).toEqual({ username: user.username, flag: 0 });
-    expect((await client.get('/verify/verify_info.do')).data).toEqual({ phone: '', email: '' });
+    expect((await client.get('/verify/verify_info.do')).data).toEqual({ phone: '', email: '', types: [] });
     await passAccountCaptcha(client);
     expect(
       (await client.post('/account/send_code.do', { purpose: 'bind', type: 'phone', target: 'abc' })).message,
@@ -203,7 +203,11 @@ describe.each(TEST_DIALECTS)('central login [%s]', (dialect) => {
     expect((await client.post('/account/bind.do', { type: 'phone', target: '13522223333', code })).code).toBe(
       0,
     );
-    expect((await client.get('/verify/verify_info.do')).data).toEqual({ phone: '135****3333', email: '' });
+    expect((await client.get('/verify/verify_info.do')).data).toEqual({
+      phone: '135****3333',
+      email: '',
+      types: [1],
+    });
     // A bind code opens only the session that asked for it.
     const second = server.client();
     await login(second, user.username, user.password);

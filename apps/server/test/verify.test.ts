@@ -55,7 +55,11 @@ describe.each(TEST_DIALECTS)('second verification [%s]', (dialect) => {
     const user = await createUser(server, { phone: '13912345678', email: null });
     const client = server.client();
     await login(client, user.username, user.password);
-    expect((await client.get('/verify/verify_info.do')).data).toEqual({ phone: '139****5678', email: '' });
+    expect((await client.get('/verify/verify_info.do')).data).toEqual({
+      phone: '139****5678',
+      email: '',
+      types: [1],
+    });
     expect((await client.post('/verify/send_ticket.do', { verify_type: 2 })).message).toBe(
       Msg.CHANNEL_NOT_BOUND,
     );

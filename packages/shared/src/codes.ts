@@ -25,6 +25,10 @@ export const Code = {
 
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
-/** What one channel of verification is: 1 SMS, 2 e-mail (spec: verify_type). */
-export const VerifyType = { SMS: 1, EMAIL: 2 } as const;
+/**
+ * What one channel of verification is: 1 SMS, 2 e-mail (spec: verify_type); the product adds
+ * 3, an authenticator app's time-based code (TOTP), and 4, one of the recovery codes given when
+ * the authenticator was enrolled. Neither 3 nor 4 is sent: check_ticket.do takes them directly.
+ */
+export const VerifyType = { SMS: 1, EMAIL: 2, TOTP: 3, RECOVERY: 4 } as const;
 export type VerifyTypeValue = (typeof VerifyType)[keyof typeof VerifyType];

@@ -8,6 +8,7 @@ export * from './notes/index.js';
 export * from './paths.js';
 export * from './services.js';
 export * from './sms/index.js';
+export * from './totp.js';
 export type * from './types/envelope.js';
 export type * from './types/platform.js';
 export * from './validate/account.js';

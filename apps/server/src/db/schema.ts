@@ -171,6 +171,24 @@ export interface ContactFilesTable {
   expires_at: number | null;
 }
 
+/** An account's authenticator (TOTP); confirmed_at is null while the enrolment waits for a code. */
+export interface TotpFactorsTable {
+  user_id: number;
+  /** The secret, encrypted (see modules/totp/secret-box.ts). */
+  secret_box: string;
+  created_at: number;
+  confirmed_at: number | null;
+  /** Time step of the last accepted code: a code is refused once its step is not newer. */
+  last_step: number;
+}
+
+/** Single-use recovery codes of the authenticator, stored as keyed hashes. */
+export interface TotpRecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  used_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -187,4 +205,6 @@ export interface Database {
   contact_revisions: ContactRevisionsTable;
   contact_groups: ContactGroupsTable;
   contact_files: ContactFilesTable;
+  totp_factors: TotpFactorsTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
 }

@@ -5,6 +5,8 @@ export interface VerifyInfo {
   phone: string;
   /** Masked e-mail address, or '' when none is bound. */
   email: string;
+  /** The verify_type values this account can use now (1 SMS, 2 e-mail, 3 TOTP, 4 recovery code). */
+  types: number[];
 }
 export interface CheckDrawResult {
   success: boolean;

@@ -10,6 +10,7 @@ import { parse } from '../../http/parse.js';
 import { cookieOptions, endSession, startSession } from '../../http/session.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { sendSvg } from '../captcha/reply.js';
+import { totpRoutes } from '../totp/routes.js';
 import { AccountService } from './service.js';
 import { SessionsService } from './sessions.js';
 
@@ -148,4 +149,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     const session = currentSession(req);
     return ok({ ended: await sessions.endOthers(session.userId, session.id) });
   });
+
+  // The authenticator (TOTP) of the account centre.
+  await totpRoutes(app, deps);
 }

@@ -8,9 +8,10 @@ import { parse } from '../../http/parse.js';
 import { sendSvg } from '../captcha/reply.js';
 import { captchaOwner, VerifyService } from './service.js';
 
+const VERIFY_TYPES: readonly number[] = Object.values(VerifyType);
 const VerifyTypeField = z.coerce
   .number({ message: Msg.CHANNEL_NOT_BOUND })
-  .refine((v) => v === VerifyType.SMS || v === VerifyType.EMAIL, Msg.CHANNEL_NOT_BOUND);
+  .refine((v) => VERIFY_TYPES.includes(v), Msg.CHANNEL_NOT_BOUND);
 const SendBody = z.object({ verify_type: VerifyTypeField });
 const CheckBody = z.object({
   verify_type: VerifyTypeField,

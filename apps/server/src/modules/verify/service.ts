@@ -3,6 +3,7 @@ import {
   Msg,
   maskEmail,
   maskPhone,
+  TotpMsg,
   type VerifyInfo,
   type VerifyScope,
   VerifyType,
@@ -11,20 +12,26 @@ import type { AppDeps, SessionInfo } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { CaptchaService } from '../captcha/service.js';
 import { type Channel, type CodeOrigin, CodeService } from '../codes/service.js';
+import { TotpService } from '../totp/service.js';
 import { UsersRepo } from '../users/repo.js';
 
 export const captchaOwner = (session: SessionInfo) => `sid:${session.id}`;
 
-/** The second verification of the portal: captcha, then a code to a bound phone or e-mail. */
+/**
+ * The second verification of the portal: captcha, then a code to a bound phone or e-mail; or,
+ * once enrolled, a code of the authenticator app or a recovery code (no captcha, nothing sent).
+ */
 export class VerifyService {
   private readonly users: UsersRepo;
   readonly captcha: CaptchaService;
   private readonly codes: CodeService;
+  private readonly totp: TotpService;
 
   constructor(private readonly deps: AppDeps) {
     this.users = new UsersRepo(deps.db);
     this.captcha = new CaptchaService(deps);
     this.codes = new CodeService(deps);
+    this.totp = new TotpService(deps);
   }
 
   private async user(session: SessionInfo) {
@@ -35,9 +42,14 @@ export class VerifyService {
 
   async info(session: SessionInfo): Promise<VerifyInfo> {
     const user = await this.user(session);
+    const types: number[] = [];
+    if (user.phone) types.push(VerifyType.SMS);
+    if (user.email) types.push(VerifyType.EMAIL);
+    if (await this.totp.isEnabled(user.id)) types.push(VerifyType.TOTP, VerifyType.RECOVERY);
     return {
       phone: user.phone ? maskPhone(user.phone) : '',
       email: user.email ? maskEmail(user.email) : '',
+      types,
     };
   }
 
@@ -48,6 +60,10 @@ export class VerifyService {
     origin: Omit<CodeOrigin, 'userId'>,
   ): Promise<void> {
     const user = await this.user(session);
+    if (verifyType === VerifyType.TOTP || verifyType === VerifyType.RECOVERY) {
+      if (!(await this.totp.isEnabled(user.id))) throw invalid(Msg.CHANNEL_NOT_BOUND);
+      throw invalid(TotpMsg.NO_SEND);
+    }
     const channel: Channel = verifyType === VerifyType.SMS ? 'sms' : 'email';
     const to = channel === 'sms' ? user.phone : user.email;
     if (!to) throw invalid(Msg.CHANNEL_NOT_BOUND);
@@ -68,7 +84,11 @@ export class VerifyService {
 
   /** Checks the code; on success the session holds a fresh verification for the scope. */
   async checkTicket(session: SessionInfo, scope: VerifyScope, verifyType: number, ticket: string) {
-    await this.codes.consume(`verify:${scope}:s:${session.id}:${verifyType}`, ticket);
+    if (verifyType === VerifyType.TOTP || verifyType === VerifyType.RECOVERY) {
+      await this.totp.check(session.userId, verifyType === VerifyType.TOTP ? 'totp' : 'recovery', ticket);
+    } else {
+      await this.codes.consume(`verify:${scope}:s:${session.id}:${verifyType}`, ticket);
+    }
     const now = this.deps.clock.now();
     const column = scope === 'finder' ? 'verified_finder_at' : 'verified_main_at';
     await this.deps.db

@@ -1,0 +1,36 @@
+import { Code, Msg, TotpApi } from '@phonecloud/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../http/context.js';
+import { ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
+import { currentSession, requireUser, requireVerified } from '../../http/guards.js';
+import { parse } from '../../http/parse.js';
+import { UsersRepo } from '../users/repo.js';
+import { TotpService } from './service.js';
+
+const ConfirmBody = z.object({ code: z.string({ message: Msg.CODE_EMPTY }).trim().min(1, Msg.CODE_EMPTY) });
+
+/** The account centre's authenticator calls; changing it needs a fresh main-scope verification. */
+export async function totpRoutes(app: FastifyInstance, deps: AppDeps) {
+  const service = new TotpService(deps);
+  const users = new UsersRepo(deps.db);
+  const fresh = { preHandler: requireVerified(deps, 'main') };
+
+  app.get(TotpApi.status, { preHandler: requireUser }, async (req) =>
+    ok(await service.status(currentSession(req).userId)),
+  );
+  app.post(TotpApi.enrol, fresh, async (req) => {
+    const user = await users.byId(currentSession(req).userId);
+    if (!user) throw new AppError(Code.NOT_LOGGED_IN);
+    return ok(await service.enrol(user.id, user.username));
+  });
+  app.post(TotpApi.confirm, fresh, async (req) => {
+    const body = parse(ConfirmBody, req.body);
+    return ok({ recovery_codes: await service.confirm(currentSession(req).userId, body.code) });
+  });
+  app.post(TotpApi.remove, fresh, async (req) => {
+    await service.remove(currentSession(req).userId);
+    return ok();
+  });
+}
