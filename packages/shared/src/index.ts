@@ -1,3 +1,4 @@
+export * from './calendar/index.js';
 export * from './codes.js';
 export * from './contacts/index.js';
 export * from './drive/index.js';

@@ -1,0 +1,7 @@
+/** Every HTTP path of the calendar area (spec 001 §7, plus the download the spec leaves open). */
+export const CalendarApi = {
+  /** POST, no fields: answers `data.filePath` of an `.ics` file of the whole calendar, or 1012. */
+  export: '/calendar/export_calendar_data.do',
+  /** GET `${exportFile}/<id>`: the `filePath` export_calendar_data.do answers, as an attachment. */
+  exportFile: '/calendar/export/file',
+} as const;
