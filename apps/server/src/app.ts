@@ -22,6 +22,7 @@ import { contactsModule } from './modules/contacts/module.js';
 import { driveModule } from './modules/drive/module.js';
 import { homeModule } from './modules/home/module.js';
 import type { AppModule } from './modules/module.js';
+import { smsModule } from './modules/sms/module.js';
 import { verifyModule } from './modules/verify/module.js';
 import { type BlobStore, createBlobStore } from './storage/index.js';
 
@@ -37,7 +38,7 @@ export interface BuildOptions {
 }
 
 /** The areas this deployment serves; each later area is one line here. */
-export const AREA_MODULES: AppModule[] = [contactsModule, driveModule];
+export const AREA_MODULES: AppModule[] = [contactsModule, driveModule, smsModule];
 
 export async function buildApp(
   opts: BuildOptions,

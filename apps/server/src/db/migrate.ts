@@ -5,6 +5,7 @@ import * as m003 from './migrations/003_drive.js';
 import * as m004 from './migrations/004_blob_holds.js';
 import * as m005 from './migrations/005_contacts_hash_unindexed.js';
 import * as m006 from './migrations/006_contact_file_refs.js';
+import * as m007 from './migrations/007_sms.js';
 import * as m008 from './migrations/008_totp.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '004_blob_holds': m004,
   '005_contacts_hash_unindexed': m005,
   '006_contact_file_refs': m006,
+  '007_sms': m007,
   '008_totp': m008,
 };
 

@@ -189,6 +189,64 @@ export interface TotpRecoveryCodesTable {
   used_at: number | null;
 }
 
+/** Per-user state of the text-message box. */
+export interface SmsBoxesTable {
+  user_id: number;
+  sync_version: number;
+  next_id: number;
+  log_floor: number;
+  updated_at: number;
+}
+
+export interface SmsMessagesTable {
+  user_id: number;
+  id: number;
+  /** The conversation key (formatSmsAddress). */
+  address: string;
+  body: string;
+  date: number;
+  /** 1 received; anything else sent. */
+  type: number;
+  /** 1 favourite. */
+  locked: number;
+  read: number;
+  optime: number;
+  import_key: string;
+  /** JSON array of MMS picture blob keys, or null. */
+  attachments: string | null;
+  size: number;
+}
+
+/** One row per conversation, kept with its messages: list.do reads these. */
+export interface SmsConversationsTable {
+  user_id: number;
+  address: string;
+  count: number;
+  locked_count: number;
+  last_date: number;
+  last_id: number;
+}
+
+/** The box's change log: which conversations each sync_version touched. */
+export interface SmsChangesTable {
+  user_id: number;
+  sync_version: number;
+  address: string;
+}
+
+/** MMS pictures (kind 1) and export files (kind 2) a user may fetch. */
+export interface SmsFilesTable {
+  user_id: number;
+  id: string;
+  kind: number;
+  blob_key: string;
+  name: string;
+  mime: string;
+  size: number;
+  created_at: number;
+  expires_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -205,6 +263,11 @@ export interface Database {
   contact_revisions: ContactRevisionsTable;
   contact_groups: ContactGroupsTable;
   contact_files: ContactFilesTable;
+  sms_boxes: SmsBoxesTable;
+  sms_messages: SmsMessagesTable;
+  sms_conversations: SmsConversationsTable;
+  sms_changes: SmsChangesTable;
+  sms_files: SmsFilesTable;
   totp_factors: TotpFactorsTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
 }

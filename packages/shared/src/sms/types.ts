@@ -48,6 +48,11 @@ export interface SmsData {
   /** Conversations with at least one locked message, newest first (favourites tab). */
   favourite_list: SmsConversation[];
   contactIcon_list: Record<string, SmsContactIcon>;
+  /**
+   * Not in the spec, refresh.do only: the addresses of conversations gone since the anchor. A
+   * refresh answers only the conversations that changed (and these), empty lists when nothing did.
+   */
+  removed?: string[];
 }
 
 /** detail.do data: one conversation's messages, oldest first. */

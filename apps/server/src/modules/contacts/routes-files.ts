@@ -8,6 +8,7 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { attachmentDisposition } from '../../http/content-disposition.js';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { invalid } from '../../http/errors.js';
@@ -26,12 +27,6 @@ const KeyParams = z.object({ key: z.string() });
 // Twice the base64 of the largest avatar: a somewhat larger file still reaches the service and
 // gets the spec's text instead of the framework's 413.
 const UPLOAD_BODY_LIMIT = 2 * Math.ceil((AVATAR_MAX_BYTES * 4) / 3);
-
-/** RFC 6266 attachment header with a UTF-8 name and an ASCII fallback. */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 function notFound(reply: FastifyReply) {
   return reply.status(404).send({ code: 404, message: 'not found' });
@@ -75,7 +70,7 @@ export async function contactFileRoutes(app: FastifyInstance, deps: AppDeps) {
     const { key } = parse(KeyParams, req.params);
     const file = await exporter.open(uid(req), key);
     if (!file) return notFound(reply);
-    reply.header('content-disposition', attachment(file.name));
+    reply.header('content-disposition', attachmentDisposition(file.name));
     reply.header('cache-control', 'private, no-store');
     reply.header('content-length', String(file.size));
     return reply.type('text/vcard; charset=utf-8').send(file.stream);

@@ -57,12 +57,5 @@ export function contentTypeOf(name: string): string {
   return TYPES[extensionOf(name)] ?? 'application/octet-stream';
 }
 
-/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function attachmentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
+// Every area's downloads share the header writer.
+export { attachmentDisposition } from '../../http/content-disposition.js';

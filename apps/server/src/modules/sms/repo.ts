@@ -1,0 +1,373 @@
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, SmsMessagesTable } from '../../db/schema.js';
+
+export type MessageRow = Selectable<SmsMessagesTable>;
+export type NewMessageRow = Insertable<SmsMessagesTable>;
+export interface ConversationRow {
+  address: string;
+  count: number;
+  locked_count: number;
+  last_date: number;
+  last_id: number;
+}
+
+// Far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
+const CHUNK = 500;
+
+export function chunked<T>(list: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+const conversationOf = (r: ConversationRow): ConversationRow => ({
+  address: r.address,
+  count: Number(r.count),
+  locked_count: Number(r.locked_count),
+  last_date: Number(r.last_date),
+  last_id: Number(r.last_id),
+});
+
+/** Every query of the SMS area; each filters by user_id first. Works on a transaction too. */
+export class SmsRepo {
+  constructor(readonly db: Kysely<Database>) {}
+
+  // --- the box ---
+
+  box(userId: number) {
+    return this.db.selectFrom('sms_boxes').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async ensureBox(userId: number, now: number): Promise<void> {
+    await this.db
+      .insertInto('sms_boxes')
+      .values({ user_id: userId, sync_version: 0, next_id: 1, log_floor: 0, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+
+  /**
+   * Moves the box to its next sync_version, only from `expected` when given: null when the box
+   * has moved on (a stale write). On PostgreSQL the row lock serialises the user's writers.
+   */
+  async bump(userId: number, now: number, expected?: number): Promise<number | null> {
+    let q = this.db
+      .updateTable('sms_boxes')
+      .set((eb) => ({ sync_version: eb('sync_version', '+', 1), updated_at: now }))
+      .where('user_id', '=', userId);
+    if (expected !== undefined) q = q.where('sync_version', '=', expected);
+    const row = await q.returning('sync_version').executeTakeFirst();
+    return row === undefined ? null : Number(row.sync_version);
+  }
+
+  /** Reserves `n` ids; answers the first. */
+  async allocate(userId: number, n: number): Promise<number> {
+    const row = await this.db
+      .updateTable('sms_boxes')
+      .set((eb) => ({ next_id: eb('next_id', '+', n) }))
+      .where('user_id', '=', userId)
+      .returning('next_id')
+      .executeTakeFirstOrThrow();
+    return Number(row.next_id) - n;
+  }
+
+  async setLogFloor(userId: number, floor: number): Promise<void> {
+    await this.db.updateTable('sms_boxes').set({ log_floor: floor }).where('user_id', '=', userId).execute();
+  }
+
+  async boxOwners(): Promise<number[]> {
+    const rows = await this.db.selectFrom('sms_boxes').select('user_id').execute();
+    return rows.map((r) => Number(r.user_id));
+  }
+
+  // --- conversations ---
+
+  /** Newest first. */
+  async conversations(userId: number): Promise<ConversationRow[]> {
+    const rows = await this.db
+      .selectFrom('sms_conversations')
+      .select(['address', 'count', 'locked_count', 'last_date', 'last_id'])
+      .where('user_id', '=', userId)
+      .orderBy('last_date', 'desc')
+      .orderBy('last_id', 'desc')
+      .execute();
+    return rows.map(conversationOf);
+  }
+
+  async conversation(userId: number, address: string): Promise<ConversationRow | undefined> {
+    const row = await this.db
+      .selectFrom('sms_conversations')
+      .select(['address', 'count', 'locked_count', 'last_date', 'last_id'])
+      .where('user_id', '=', userId)
+      .where('address', '=', address)
+      .executeTakeFirst();
+    return row && conversationOf(row);
+  }
+
+  async conversationsOf(userId: number, addresses: readonly string[]): Promise<ConversationRow[]> {
+    const out: ConversationRow[] = [];
+    for (const part of chunked(addresses)) {
+      const rows = await this.db
+        .selectFrom('sms_conversations')
+        .select(['address', 'count', 'locked_count', 'last_date', 'last_id'])
+        .where('user_id', '=', userId)
+        .where('address', 'in', part)
+        .execute();
+      out.push(...rows.map(conversationOf));
+    }
+    return out;
+  }
+
+  /** Counts messages just added into their conversations' rows (created when new). */
+  async addToConversations(
+    userId: number,
+    rows: readonly Pick<NewMessageRow, 'address' | 'id' | 'date' | 'locked'>[],
+  ): Promise<void> {
+    const by = new Map<string, ConversationRow>();
+    for (const r of rows) {
+      const id = Number(r.id);
+      const date = Number(r.date);
+      const c = by.get(r.address) ?? {
+        address: r.address,
+        count: 0,
+        locked_count: 0,
+        last_date: date,
+        last_id: id,
+      };
+      c.count++;
+      c.locked_count += Number(r.locked);
+      if (date > c.last_date || (date === c.last_date && id > c.last_id)) {
+        c.last_date = date;
+        c.last_id = id;
+      }
+      by.set(r.address, c);
+    }
+    const newer = sql`(excluded.last_date > sms_conversations.last_date OR (excluded.last_date = sms_conversations.last_date AND excluded.last_id > sms_conversations.last_id))`;
+    for (const part of chunked([...by.values()], 200)) {
+      await this.db
+        .insertInto('sms_conversations')
+        .values(part.map((c) => ({ user_id: userId, ...c })))
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'address']).doUpdateSet({
+            count: sql`sms_conversations.count + excluded.count`,
+            locked_count: sql`sms_conversations.locked_count + excluded.locked_count`,
+            last_date: sql`CASE WHEN ${newer} THEN excluded.last_date ELSE sms_conversations.last_date END`,
+            last_id: sql`CASE WHEN ${newer} THEN excluded.last_id ELSE sms_conversations.last_id END`,
+          }),
+        )
+        .execute();
+    }
+  }
+
+  async addLockedCount(userId: number, address: string, delta: number): Promise<void> {
+    await this.db
+      .updateTable('sms_conversations')
+      .set((eb) => ({ locked_count: eb('locked_count', '+', delta) }))
+      .where('user_id', '=', userId)
+      .where('address', '=', address)
+      .execute();
+  }
+
+  // --- messages ---
+
+  message(userId: number, id: number): Promise<MessageRow | undefined> {
+    return this.db
+      .selectFrom('sms_messages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async messages(userId: number, ids: readonly number[]): Promise<MessageRow[]> {
+    const out: MessageRow[] = [];
+    for (const part of chunked(ids)) {
+      out.push(
+        ...(await this.db
+          .selectFrom('sms_messages')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('id', 'in', part)
+          .execute()),
+      );
+    }
+    return out;
+  }
+
+  /** Favourite messages, optionally of some conversations only. */
+  lockedMessages(userId: number, addresses?: readonly string[]): Promise<MessageRow[]> {
+    let q = this.db
+      .selectFrom('sms_messages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('locked', '=', 1);
+    if (addresses) q = q.where('address', 'in', addresses.length ? addresses : ['']);
+    return q.execute();
+  }
+
+  /** Up to `limit` messages of a conversation older than `before` (date, id), newest first. */
+  olderPage(
+    userId: number,
+    address: string,
+    before: { date: number; id: number } | null,
+    limit: number,
+  ): Promise<MessageRow[]> {
+    let q = this.db
+      .selectFrom('sms_messages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('address', '=', address);
+    if (before) {
+      q = q.where((eb) =>
+        eb.or([
+          eb('date', '<', before.date),
+          eb.and([eb('date', '=', before.date), eb('id', '<', before.id)]),
+        ]),
+      );
+    }
+    return q.orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** Every message of a conversation from `from` (date, id) on, newest first. */
+  fromOn(userId: number, address: string, from: { date: number; id: number }): Promise<MessageRow[]> {
+    return this.db
+      .selectFrom('sms_messages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('address', '=', address)
+      .where((eb) =>
+        eb.or([eb('date', '>', from.date), eb.and([eb('date', '=', from.date), eb('id', '>=', from.id)])]),
+      )
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** The user's messages in id order after `afterId` (keyset pages for the export). */
+  messagesAfter(userId: number, afterId: number, limit: number): Promise<MessageRow[]> {
+    return this.db
+      .selectFrom('sms_messages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  async setLocked(userId: number, id: number, locked: number, optime: number): Promise<void> {
+    await this.db
+      .updateTable('sms_messages')
+      .set({ locked, optime })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Removes a conversation's messages; answers the attachment lists of the removed ones. */
+  async deleteConversation(userId: number, address: string): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('sms_messages')
+      .where('user_id', '=', userId)
+      .where('address', '=', address)
+      .returning('attachments')
+      .execute();
+    await this.db
+      .deleteFrom('sms_conversations')
+      .where('user_id', '=', userId)
+      .where('address', '=', address)
+      .execute();
+    return rows.flatMap((r) => (r.attachments ? (JSON.parse(r.attachments) as string[]) : []));
+  }
+
+  /** Inserts messages; one whose import_key the box has already is skipped. Answers those added. */
+  async insertMessages(rows: readonly NewMessageRow[]): Promise<{ id: number; address: string }[]> {
+    const added: { id: number; address: string }[] = [];
+    for (const part of chunked(rows, 200)) {
+      const got = await this.db
+        .insertInto('sms_messages')
+        .values(part)
+        .onConflict((oc) => oc.columns(['user_id', 'import_key']).doNothing())
+        .returning(['id', 'address'])
+        .execute();
+      added.push(...got.map((r) => ({ id: Number(r.id), address: r.address })));
+    }
+    return added;
+  }
+
+  /** The import keys among `keys` the box has already. */
+  async knownImportKeys(userId: number, keys: readonly string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (const part of chunked(keys)) {
+      const rows = await this.db
+        .selectFrom('sms_messages')
+        .select('import_key')
+        .where('user_id', '=', userId)
+        .where('import_key', 'in', part)
+        .execute();
+      for (const r of rows) out.add(r.import_key);
+    }
+    return out;
+  }
+
+  /** Whether any message of the user still names this picture. */
+  async attachmentInUse(userId: number, key: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sms_messages')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('attachments', 'like', `%${key}%`)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async messageBytes(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('sms_messages')
+      .select((eb) => eb.fn.sum<number>('size').as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async countMessages(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('sms_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  // --- the change log ---
+
+  async logChanges(userId: number, version: number, addresses: Iterable<string>): Promise<void> {
+    const rows = [...new Set(addresses)].map((address) => ({
+      user_id: userId,
+      sync_version: version,
+      address,
+    }));
+    for (const part of chunked(rows)) await this.db.insertInto('sms_changes').values(part).execute();
+  }
+
+  async changedSince(userId: number, since: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sms_changes')
+      .select('address')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('sync_version', '>', since)
+      .execute();
+    return rows.map((r) => r.address);
+  }
+
+  /** Drops the log up to `floor`. */
+  async compact(userId: number, floor: number): Promise<void> {
+    await this.db
+      .deleteFrom('sms_changes')
+      .where('user_id', '=', userId)
+      .where('sync_version', '<=', floor)
+      .execute();
+  }
+}

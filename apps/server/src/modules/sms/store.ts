@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { formatSmsAddress } from '@phonecloud/shared';
+import type { AppDeps } from '../../http/context.js';
+import { BlobIndex } from '../../storage/blob-index.js';
+import { changeBox } from './box.js';
+import { SmsFileKind, SmsFilesRepo } from './files-repo.js';
+import type { NewMessageRow } from './repo.js';
+
+export interface IncomingPicture {
+  mime: string;
+  name: string;
+  bytes: Buffer;
+}
+
+/** One message as a phone or a backup file states it. */
+export interface IncomingMessage {
+  address: string;
+  body: string;
+  date: number;
+  type: number;
+  read: number;
+  locked: number;
+  pictures?: IncomingPicture[];
+}
+
+/** What identifies a message on the phone: the same backup read twice gives the same keys. */
+export function importKey(m: IncomingMessage, address: string, pictureKeys: readonly string[]): string {
+  return createHash('sha256')
+    .update(JSON.stringify([address, m.date, m.type, m.body, pictureKeys]))
+    .digest('base64url');
+}
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/**
+ * Adds messages to a box as one change (one sync_version): messages the box has already (same
+ * import key) are skipped, so adding the same batch twice adds nothing. Pictures go to the blob
+ * store first, each held by one row of the user's files. Answers how many were added.
+ */
+export async function addMessages(
+  deps: AppDeps,
+  userId: number,
+  batch: readonly IncomingMessage[],
+): Promise<number> {
+  const now = deps.clock.now();
+  const prepared: { m: IncomingMessage; address: string; key: string; pictures: string[] }[] = [];
+  const seen = new Set<string>();
+  for (const m of batch) {
+    const address = formatSmsAddress(m.address);
+    if (!address) continue;
+    const pictureKeys = (m.pictures ?? []).map((p) => sha256(p.bytes));
+    const key = importKey(m, address, pictureKeys);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    prepared.push({ m, address, key, pictures: pictureKeys });
+  }
+  if (prepared.length === 0) return 0;
+
+  const { result } = await changeBox(deps, userId, undefined, async ({ repo, version }) => {
+    const known = await repo.knownImportKeys(
+      userId,
+      prepared.map((p) => p.key),
+    );
+    const fresh = prepared.filter((p) => !known.has(p.key));
+    if (fresh.length === 0) return 0;
+    const index = new BlobIndex(repo.db);
+    for (const p of fresh) {
+      for (const picture of p.m.pictures ?? []) {
+        await index.storeHeld(
+          deps.blobs,
+          picture.bytes,
+          now,
+          (db, blob) =>
+            new SmsFilesRepo(db).insertFile({
+              user_id: userId,
+              id: blob.key,
+              kind: SmsFileKind.PICTURE,
+              blob_key: blob.key,
+              name: picture.name,
+              mime: picture.mime,
+              size: blob.size,
+              created_at: now,
+              expires_at: null,
+            }),
+          repo.db,
+        );
+      }
+    }
+    const first = await repo.allocate(userId, fresh.length);
+    const rows: NewMessageRow[] = fresh.map((p, i) => ({
+      user_id: userId,
+      id: first + i,
+      address: p.address,
+      body: p.m.body,
+      date: p.m.date,
+      type: p.m.type,
+      locked: p.m.locked ? 1 : 0,
+      read: p.m.read ? 1 : 0,
+      optime: now,
+      import_key: p.key,
+      attachments: p.pictures.length ? JSON.stringify(p.pictures) : null,
+      size: Buffer.byteLength(p.m.body) + 64,
+    }));
+    const added = new Set((await repo.insertMessages(rows)).map((a) => a.id));
+    await repo.addToConversations(
+      userId,
+      rows.filter((r) => added.has(Number(r.id))),
+    );
+    await repo.logChanges(
+      userId,
+      version,
+      rows.filter((r) => added.has(Number(r.id))).map((r) => r.address),
+    );
+    return added.size;
+  });
+  return result;
+}
