@@ -39,6 +39,7 @@ export const AREAS: readonly AreaEntry[] = [
     }),
     onePage: true,
   },
+  { path: '/sms/*', page: preloadable(() => import('../features/sms/SmsArea')), onePage: true },
 ];
 
 /** What the route fade is keyed by: a one-page area's prefix while inside it, else the path. */

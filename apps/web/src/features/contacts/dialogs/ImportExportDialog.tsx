@@ -1,8 +1,15 @@
-import { CloseOutlined, ExportOutlined, FileTextOutlined, ImportOutlined } from '@ant-design/icons';
-import { ContactMsg, IMPORT_MAX_FILES, VCARD_EXTENSION } from '@phonecloud/shared';
+import {
+  CloseOutlined,
+  ExportOutlined,
+  FileTextOutlined,
+  ImportOutlined,
+  MessageOutlined,
+} from '@ant-design/icons';
+import { ContactMsg, IMPORT_MAX_FILES, SmsMsg, VCARD_EXTENSION } from '@phonecloud/shared';
 import { Button, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { shouldReport } from '../../../api';
+import { exportSmsBox } from '../../../api/sms-export';
 import { downloadThroughFrame } from '../../../components/download-frame';
 import { PrimaryButton } from '../../../components/PrimaryButton';
 import { contactCalls } from '../api/contact-calls';
@@ -16,7 +23,10 @@ const RELOAD_AFTER_MS = 1500;
 const isVcard = (f: File) => f.name.toLowerCase().endsWith(VCARD_EXTENSION);
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** Import several .vcf files, or export the whole book as one vCard file. */
+/**
+ * Import several .vcf files, export the whole book as one vCard file, or (spec 001 §2: export
+ * cards exist for SMS, notes and calendar) export the text messages.
+ */
 export function ImportExportDialog({ book, onClose }: { book: Book; onClose(): void }) {
   return (
     <Modal
@@ -30,6 +40,7 @@ export function ImportExportDialog({ book, onClose }: { book: Book; onClose(): v
       <div className="io-cards">
         <ImportCard />
         <ExportCard book={book} />
+        <SmsExportCard />
       </div>
     </Modal>
   );
@@ -169,6 +180,52 @@ function ExportCard({ book }: { book: Book }) {
       )}
       <PrimaryButton loading={busy} onClick={() => void start()}>
         {T.startExport}
+      </PrimaryButton>
+    </section>
+  );
+}
+
+/** The text messages' export (the SMS area's own export dialog makes the same call). */
+function SmsExportCard() {
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    setDone(false);
+    try {
+      const r = await exportSmsBox();
+      downloadThroughFrame(r.filePath, SmsMsg.DOWNLOAD_FAILED, (text) => {
+        setDone(false);
+        setError(text);
+      });
+      setDone(true);
+    } catch (e) {
+      // An empty box answers 1012 with '暂无短信信息,无导出数据！'.
+      if (shouldReport(e)) setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="io-card io-card--wide" aria-label={SmsMsg.EXPORT_TITLE}>
+      <h3 className="io-card__title">
+        <MessageOutlined /> {SmsMsg.EXPORT_TITLE}
+      </h3>
+      <p className="io-card__hint">{SmsMsg.EXPORT_HINT}</p>
+      <div className="field-error" role={error ? 'alert' : undefined}>
+        {error}
+      </div>
+      {done && (
+        <div className="io-done" role="status">
+          {T.exportStarted}
+        </div>
+      )}
+      <PrimaryButton loading={busy} onClick={() => void start()}>
+        {SmsMsg.EXPORT_TITLE}
       </PrimaryButton>
     </section>
   );

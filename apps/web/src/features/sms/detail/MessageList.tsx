@@ -1,0 +1,119 @@
+import { SMS_DETAIL_SCROLL_PX, type SmsItem } from '@phonecloud/shared';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Spin } from 'antd';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { dayLabel } from '../format/sms-date';
+import { T } from '../texts';
+import { Bubble } from './Bubble';
+import { messageRows, rowOf } from './message-rows';
+
+interface Props {
+  /** Loaded messages, oldest first. */
+  messages: readonly SmsItem[];
+  /** The message to scroll to and mark (full/{address}.{id}); null opens at the newest. */
+  anchor: string | null;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  loadOlder(): void;
+  onFavourite(sms: SmsItem, on: boolean): void;
+}
+
+// Rows this close to the top of what is rendered ask for the older page.
+const OLDER_AT_ROW = 4;
+// Before the box is measured: the spec's detail scroll height (spec 001 §9).
+const FIRST_RECT = { width: 800, height: SMS_DETAIL_SCROLL_PX };
+const HEAD_PX = 36;
+
+/**
+ * The conversation's bubbles, virtualised (@tanstack/react-virtual measures each row once drawn),
+ * so a conversation of 10,000 messages costs the rows in view. It opens at the newest message (or
+ * the anchor) and reads older pages as the user scrolls up, keeping the rows in view where they are.
+ */
+export function MessageList({ messages, anchor, hasOlder, loadingOlder, loadOlder, onFavourite }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = useMemo(() => messageRows(messages), [messages]);
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (i) => (rows[i]?.kind === 'day' ? 40 : 64),
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 6,
+    initialRect: FIRST_RECT,
+    // Room above the first message for "loading older" or "this is the start".
+    paddingStart: HEAD_PX,
+  });
+  const items = virtual.getVirtualItems();
+
+  // Where the view was placed: at the newest message, or at the anchor once it has been loaded.
+  const placed = useRef(false);
+  const firstKey = useRef<string | null>(null);
+  const anchorRow = anchor ? rowOf(rows, anchor) : -1;
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    const first = rows[0]?.key ?? null;
+    const previous = firstKey.current;
+    firstKey.current = first;
+    if (!el || rows.length === 0) {
+      placed.current = false;
+      return;
+    }
+    if (!placed.current) {
+      if (anchor && anchorRow < 0) return; // still reading back to it
+      placed.current = true;
+      if (anchorRow >= 0) virtual.scrollToIndex(anchorRow, { align: 'center' });
+      else virtual.scrollToIndex(rows.length - 1, { align: 'end' });
+      return;
+    }
+    // An older page arrived in front: move the view down by what was added, so it stays put.
+    if (previous && first !== previous) {
+      const added = rows.findIndex((r) => r.key === previous);
+      const shift = added > 0 ? virtual.measurementsCache[added]?.start : undefined;
+      if (shift) el.scrollTop += shift;
+    }
+  }, [rows, anchor, anchorRow, virtual]);
+
+  // Reading back to the anchor, page by page; or, scrolled near the top, the page before.
+  const topIndex = items[0]?.index ?? 0;
+  useEffect(() => {
+    if (!hasOlder || loadingOlder) return;
+    if (!placed.current ? anchor !== null && anchorRow < 0 : topIndex <= OLDER_AT_ROW) loadOlder();
+  }, [hasOlder, loadingOlder, anchor, anchorRow, topIndex, loadOlder]);
+
+  return (
+    <div ref={scroller} className="sms-messages">
+      <div className="sms-messages__inner" style={{ height: virtual.getTotalSize() }}>
+        <div className="sms-messages__head" style={{ height: HEAD_PX }}>
+          {loadingOlder || (anchor && anchorRow < 0 && hasOlder) ? (
+            <span role="status">
+              <Spin size="small" /> {T.loadingOlder}
+            </span>
+          ) : (
+            !hasOlder && rows.length > 0 && T.start
+          )}
+        </div>
+        {items.map((item) => {
+          const row = rows[item.index];
+          if (!row) return null;
+          return (
+            <div
+              key={item.key}
+              ref={virtual.measureElement}
+              data-index={item.index}
+              className="sms-messages__slot"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              {row.kind === 'day' ? (
+                <div className="sms-day">
+                  <span>{dayLabel(row.date)}</span>
+                </div>
+              ) : (
+                <Bubble sms={row.sms} anchored={row.sms.server_id === anchor} onFavourite={onFavourite} />
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

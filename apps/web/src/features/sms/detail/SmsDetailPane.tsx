@@ -1,0 +1,151 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { SmsCode, type SmsItem, SmsMsg } from '@phonecloud/shared';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Modal, Result, Spin } from 'antd';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { isApiError } from '../../../api';
+import { ContactAvatar } from '../../../components/ContactAvatar';
+import { toast } from '../../../components/toast';
+import { smsCalls } from '../api/sms-calls';
+import {
+  detailQuery,
+  dropConversation,
+  messagesOf,
+  noteWrite,
+  setLockedInCache,
+  syncSms,
+  syncVersionOf,
+} from '../api/sms-queries';
+import { failureText } from '../api/write-failure';
+import { whoOf } from '../format/contact-name';
+import { useAreaState } from '../state/area-state';
+import { fullTarget, SmsRoute } from '../state/routes';
+import { T } from '../texts';
+import { MessageList } from './MessageList';
+
+// The contacts area's route of one contact (spec 001 §2: tapping the name goes to the contact).
+const contactRoute = (id: number) => `#/contact/index/${id}`;
+
+/** full/{id}: one conversation, opened at its newest message or at the message the id names. */
+export function SmsDetailPane() {
+  const { id = '' } = useParams();
+  const { address, anchor } = fullTarget(id);
+  return <Conversation key={address} address={address} anchor={anchor} />;
+}
+
+function Conversation({ address, anchor }: { address: string; anchor: string | null }) {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const { tab } = useAreaState();
+  const [modal, modalHolder] = Modal.useModal();
+  const query = useInfiniteQuery(detailQuery(address, anchor));
+  const { data, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const messages = useMemo(() => messagesOf(data), [data]);
+  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // Read back to the start without meeting the anchor: the message is gone (deleted on the phone).
+  const anchorMissing =
+    anchor !== null && data !== undefined && !hasNextPage && !messages.some((m) => m.server_id === anchor);
+  useEffect(() => {
+    if (anchorMissing) toast.error(SmsMsg.NOT_FOUND);
+  }, [anchorMissing]);
+
+  const favourite = useCallback(
+    async (sms: SmsItem, on: boolean) => {
+      try {
+        const r = await smsCalls.favourite(syncVersionOf(qc), sms.server_id, on);
+        noteWrite(qc, r.sync_version);
+        setLockedInCache(qc, address, sms.server_id, on);
+        toast.success(on ? SmsMsg.FAVOURITE_ON : SmsMsg.FAVOURITE_OFF);
+      } catch (e) {
+        const text = failureText(e);
+        if (text) toast.error(text);
+      }
+      // The favourites tab follows; after a refusal the screen learns the box's current version.
+      await syncSms(qc, tab).catch(() => undefined);
+    },
+    [qc, address, tab],
+  );
+
+  if (isPending) return <Spin className="sms-loading" />;
+  if (isError) {
+    const gone = isApiError(error) && error.code === SmsCode.NOT_FOUND;
+    return (
+      <Result
+        className="sms-detail-failed"
+        status={gone ? 'info' : 'warning'}
+        title={gone ? SmsMsg.NOT_FOUND : error.message}
+        extra={
+          gone ? (
+            <Button onClick={() => navigate(SmsRoute.index)}>{T.backToList}</Button>
+          ) : (
+            <Button onClick={() => void refetch()}>{T.retry}</Button>
+          )
+        }
+      />
+    );
+  }
+
+  const first = data.pages[0];
+  const who = whoOf(address, first?.contactIcon_list ?? {});
+  const count = first?.count ?? messages.length;
+
+  const remove = () =>
+    void modal.confirm({
+      title: T.delete,
+      content: SmsMsg.DELETE_CONFIRM,
+      okText: T.delete,
+      okButtonProps: { danger: true },
+      cancelText: T.cancel,
+      onOk: async () => {
+        try {
+          const r = await smsCalls.remove(syncVersionOf(qc), address);
+          noteWrite(qc, r.sync_version);
+        } catch (e) {
+          const text = failureText(e);
+          if (text) toast.error(text);
+          await syncSms(qc, tab).catch(() => undefined);
+          return;
+        }
+        toast.success(SmsMsg.DELETED);
+        navigate(SmsRoute.index);
+        dropConversation(qc, address);
+        await syncSms(qc, tab).catch(() => undefined);
+      },
+    });
+
+  const name = who.contact?.contact_id ? (
+    <a className="sms-detail__name" href={contactRoute(who.contact.contact_id)} title={T.openContact}>
+      {who.name}
+    </a>
+  ) : (
+    <span className="sms-detail__name">{who.name}</span>
+  );
+
+  return (
+    <article className="sms-detail" aria-label={who.name} data-address={address}>
+      {modalHolder}
+      <header className="sms-detail__head">
+        <ContactAvatar name={who.name} url={who.contact?.avatar || null} size={44} />
+        <div className="sms-detail__who">
+          <h2 className="sms-detail__title">{name}</h2>
+          <div className="sms-detail__sub">
+            {who.unnamed ? SmsMsg.NO_NICKNAME : who.name !== address ? address : null}
+            <span className="sms-detail__count">{T.count(count)}</span>
+          </div>
+        </div>
+        <Button icon={<DeleteOutlined />} danger onClick={remove} className="sms-detail__delete">
+          {T.delete}
+        </Button>
+      </header>
+      <MessageList
+        messages={messages}
+        anchor={anchor}
+        hasOlder={hasNextPage}
+        loadingOlder={isFetchingNextPage}
+        loadOlder={loadOlder}
+        onFavourite={(sms, on) => void favourite(sms, on)}
+      />
+    </article>
+  );
+}
