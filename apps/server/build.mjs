@@ -3,11 +3,11 @@ import { copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  // The import's worker threads run a file of their own (see src/modules/contacts/vcard-pool.ts).
+  // The import's worker threads run a file of their own (see src/modules/contacts/vcard/pool.ts).
   entryPoints: {
     main: 'src/main.ts',
     admin: 'src/cli/admin.ts',
-    'vcard-worker': 'src/modules/contacts/vcard-worker.ts',
+    'vcard-worker': 'src/modules/contacts/vcard/worker.ts',
   },
   outdir: 'dist',
   bundle: true,

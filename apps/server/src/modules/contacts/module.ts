@@ -6,7 +6,7 @@ import { purgeContacts } from './housekeeping.js';
 import { contactRoutes } from './routes.js';
 import { contactFileRoutes } from './routes-files.js';
 import { ContactsService } from './service.js';
-import { warmImportWorkers } from './vcard-pool.js';
+import { warmImportWorkers } from './vcard/pool.js';
 
 export const contactsModule: AppModule = {
   name: 'contacts',

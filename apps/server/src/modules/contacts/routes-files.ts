@@ -15,8 +15,8 @@ import { invalid } from '../../http/errors.js';
 import { currentSession, requireVerified } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
 import { AvatarService } from './avatar.js';
-import { ExportService } from './vcard-export.js';
-import { ImportService, type UploadedFile } from './vcard-import.js';
+import { ExportService } from './vcard/export.js';
+import { ImportService, type UploadedFile } from './vcard/import.js';
 
 const UploadBody = z.object({
   filename: z.string().default(''),

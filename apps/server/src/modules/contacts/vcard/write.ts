@@ -7,7 +7,7 @@ import {
   WebsiteType,
 } from '@phonecloud/shared';
 import ICAL from 'ical.js';
-import { displayNameOf } from './doc.js';
+import { displayNameOf } from '../doc.js';
 import {
   ADDRESS_TYPES,
   EMAIL_TYPES,
@@ -16,7 +16,7 @@ import {
   PHONE_TYPES,
   X_CALENDAR,
   X_CODE,
-} from './vcard-map.js';
+} from './map.js';
 
 type Params = Record<string, string | string[]>;
 type Prop = [string, Params, string, ...unknown[]];

@@ -11,14 +11,14 @@ import {
   ImportText,
   RECYCLE_DAY_OFFSET_MINUTES,
 } from '@phonecloud/shared';
-import type { AppDeps } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
-import { BlobIndex } from '../../storage/blob-index.js';
-import { bodyOfDoc } from './doc.js';
-import { ContactFilesRepo, FileKind } from './files-repo.js';
-import { ContactsRepo } from './repo.js';
-import { avatarKeyOf } from './service.js';
-import { writeCard } from './vcard-write.js';
+import type { AppDeps } from '../../../http/context.js';
+import { AppError } from '../../../http/errors.js';
+import { BlobIndex } from '../../../storage/blob-index.js';
+import { bodyOfDoc } from '../doc.js';
+import { ContactFilesRepo, FileKind } from '../files-repo.js';
+import { ContactsRepo } from '../repo.js';
+import { avatarKeyOf } from '../service.js';
+import { writeCard } from './write.js';
 
 /** Export of the whole book as one vCard 3.0 file, fetched once through a session-gated URL. */
 export class ExportService {

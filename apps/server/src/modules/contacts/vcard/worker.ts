@@ -1,7 +1,7 @@
 import { setPriority } from 'node:os';
 import { serialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { preparePiece } from './vcard-prepare.js';
+import { preparePiece } from './prepare.js';
 
 /**
  * Entry of the import's worker threads, bundled on its own as dist/vcard-worker.js: prepares the
@@ -18,7 +18,7 @@ try {
 parentPort?.on('message', (msg: { id: number; text: string }) => {
   try {
     // Serialised here and moved, not copied: the importing thread keeps the bytes off its heap
-    // until it writes this chunk (see vcard-pool.ts).
+    // until it writes this chunk (see pool.ts).
     const bytes = serialize(preparePiece(msg.text));
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     parentPort?.postMessage({ id: msg.id, bytes }, own ? [bytes.buffer] : []);

@@ -14,9 +14,9 @@ import {
   nameSpell,
   normalizeContactContent,
 } from '@phonecloud/shared';
-import { bodyJsonOf, contentHash, displayNameOf } from './doc.js';
-import { cutBetweenCards, type RawCard, splitCards } from './vcard-lines.js';
-import { type JCard, parsePlainCards, type ReadCard, readCard, readJCard } from './vcard-read.js';
+import { bodyJsonOf, contentHash, displayNameOf } from '../doc.js';
+import { cutBetweenCards, type RawCard, splitCards } from './lines.js';
+import { type JCard, parsePlainCards, type ReadCard, readCard, readJCard } from './read.js';
 
 /**
  * A card read, fitted to the rules and checked, with what its row needs that does not depend on

@@ -10,7 +10,7 @@ import {
   type OrganizationEntry,
 } from '@phonecloud/shared';
 import ICAL from 'ical.js';
-import { normaliseCard, plainCardCount, type RawCard, splitUnescaped } from './vcard-lines.js';
+import { normaliseCard, plainCardCount, type RawCard, splitUnescaped } from './lines.js';
 import {
   addressCode,
   DEFAULT_EVENT,
@@ -25,7 +25,7 @@ import {
   websiteCode,
   X_CALENDAR,
   X_CODE,
-} from './vcard-map.js';
+} from './map.js';
 
 /** A jCard property: [name, params, value type, ...values]. */
 type Prop = [string, Record<string, unknown>, string, ...unknown[]];

@@ -8,18 +8,18 @@ import {
   ImportText,
   VCARD_EXTENSION,
 } from '@phonecloud/shared';
-import type { AppDeps } from '../../http/context.js';
-import { invalid } from '../../http/errors.js';
-import { BlobIndex } from '../../storage/blob-index.js';
-import type { BlobInfo } from '../../storage/index.js';
-import { AvatarError, AvatarService, normaliseAvatar } from './avatar.js';
-import { changeBook } from './book.js';
-import { bodyJsonOf, type PreparedBody } from './doc.js';
-import { ensureGroupTitles } from './groups.js';
-import { ContactsRepo } from './repo.js';
-import { decodeVcardFile, splitCards } from './vcard-lines.js';
-import { preparedChunks } from './vcard-pool.js';
-import type { PreparedCard } from './vcard-prepare.js';
+import type { AppDeps } from '../../../http/context.js';
+import { invalid } from '../../../http/errors.js';
+import { BlobIndex } from '../../../storage/blob-index.js';
+import type { BlobInfo } from '../../../storage/index.js';
+import { AvatarError, AvatarService, normaliseAvatar } from '../avatar.js';
+import { changeBook } from '../book.js';
+import { bodyJsonOf, type PreparedBody } from '../doc.js';
+import { ensureGroupTitles } from '../groups.js';
+import { ContactsRepo } from '../repo.js';
+import { decodeVcardFile, splitCards } from './lines.js';
+import { preparedChunks } from './pool.js';
+import type { PreparedCard } from './prepare.js';
 
 export interface UploadedFile {
   name: string;
@@ -65,7 +65,7 @@ function preparedOf(
 
 /**
  * vCard import: several files, each card on its own; bad cards are reported, not fatal. Reading
- * and checking the cards runs on worker threads (vcard-pool.ts); avatars, duplicates and the
+ * and checking the cards runs on worker threads (pool.ts); avatars, duplicates and the
  * book's one change happen here, chunk by chunk as the cards come back, in one transaction.
  */
 export class ImportService {

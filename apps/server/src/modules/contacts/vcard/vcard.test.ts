@@ -1,9 +1,9 @@
 import { normalizeContactContent, validateContactContent } from '@phonecloud/shared';
 import { describe, expect, it } from 'vitest';
-import { cutBetweenCards, decodeVcardFile, splitCards } from './vcard-lines.js';
-import { prepareCards, preparePiece } from './vcard-prepare.js';
-import { parsePlainCards, readCard } from './vcard-read.js';
-import { writeCard } from './vcard-write.js';
+import { cutBetweenCards, decodeVcardFile, splitCards } from './lines.js';
+import { prepareCards, preparePiece } from './prepare.js';
+import { parsePlainCards, readCard } from './read.js';
+import { writeCard } from './write.js';
 
 const ANDROID_21 = [
   'BEGIN:VCARD',

@@ -3,8 +3,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { cutBetweenCards } from './vcard-lines.js';
-import { type PreparedCard, preparePiece } from './vcard-prepare.js';
+import { cutBetweenCards } from './lines.js';
+import { type PreparedCard, preparePiece } from './prepare.js';
 
 /**
  * Only the bundled server has the worker's own file (build.mjs makes it next to main.js); run
@@ -74,7 +74,7 @@ function thread(n: number): PrepareThread {
  * from the file's start). The text is cut between cards into pieces of about a chunk (the first
  * one smaller). In the bundled server, when there are more than two, every piece is handed to
  * the worker threads at once, which prepare them; this thread only waits for them in order and
- * spends the time writing the chunks already back (see vcard-import.ts), so reading and writing
+ * spends the time writing the chunks already back (see import.ts), so reading and writing
  * overlap, and this thread, which serves every other request, never parses a card of a large
  * import.
  */
