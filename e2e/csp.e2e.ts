@@ -86,6 +86,13 @@ test('every screen runs under the strict policy without a violation', async ({ p
 
   await page.goto('/account/#/centre');
   await expect(page.getByText('账号信息')).toBeVisible();
+  // The authenticator's enrolment (its QR code is a data: image) and the deletion dialog.
+  await page.locator('.totp-card').getByRole('button', { name: '绑定身份验证器' }).click();
+  await expect(page.getByRole('img', { name: '身份验证器二维码' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.locator('.danger-card').getByRole('button', { name: '注销账号' }).click();
+  await expect(page.getByRole('dialog', { name: '注销账号' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.goto('/legal/privacy.html');
   await collect('account centre and legal pages');
 

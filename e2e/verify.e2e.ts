@@ -137,7 +137,7 @@ test('with no phone or e-mail bound the gate asks to bind one (bind info answere
 }) => {
   // Every account has a bound channel after sign-up; the stub shows the page for one that lost it.
   await page.route('**/verify/verify_info.do?*', (route) =>
-    route.fulfill({ json: { code: 0, data: { phone: '', email: '' } } }),
+    route.fulfill({ json: { code: 0, data: { phone: '', email: '', types: [] } } }),
   );
   await signIn(page, DEMO.username, DEMO.password);
   const dialog = await openDialog(page, 'contact', '通讯录');

@@ -8,10 +8,12 @@ import { AccountCard } from './AccountCard';
 import type { ContactKind } from './account-paths';
 import { BindModal } from './BindModal';
 import { KIND_LABEL } from './contact-kind';
+import { DeleteAccountCard } from './DeleteAccountCard';
 import { PasswordCard } from './PasswordCard';
 import { profileQuery } from './profile-query';
 import { goAfterSignIn, PORTAL_HOME } from './redirect';
 import { SessionsCard } from './SessionsCard';
+import { TotpCard } from './TotpCard';
 
 export function CentrePage() {
   const profile = useQuery(profileQuery());
@@ -26,7 +28,7 @@ export function CentrePage() {
   const p = profile.data;
 
   return (
-    <AccountCard title="账号中心" subtitle="管理登录信息和用于安全验证的手机号、邮箱" wide>
+    <AccountCard title="账号中心" subtitle="管理登录信息，以及用于安全验证的手机号、邮箱和身份验证器" wide>
       {p ? (
         <>
           <section className="centre-section">
@@ -48,7 +50,9 @@ export function CentrePage() {
             </ul>
           </section>
           <PasswordCard />
+          <TotpCard />
           <SessionsCard />
+          <DeleteAccountCard />
           <div className="centre-actions">
             <Button href={PORTAL_HOME} type="link">
               返回首页

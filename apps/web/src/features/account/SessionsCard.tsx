@@ -3,14 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Skeleton, Tag } from 'antd';
 import { api, forgetAllVerified } from '../../api';
 import { goAfterSignIn } from './redirect';
+import { when } from './when';
 
 const sessionsKey = ['account', 'sessions'] as const;
-
-function when(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 /** The account's signed-in sessions: where and when, this one marked; end one or all others. */
 export function SessionsCard() {

@@ -1,3 +1,4 @@
+import './verify.css';
 import { AccountPage, Msg, type VerifyInfo, type VerifyScope, VerifyType } from '@phonecloud/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Result, Spin, Tabs, type TabsProps } from 'antd';
@@ -5,6 +6,7 @@ import type { ReactNode } from 'react';
 import { api } from '../../api';
 import { PrimaryButton } from '../../components/PrimaryButton';
 import { useCountdown } from '../../components/use-countdown';
+import { AuthenticatorForm } from './AuthenticatorForm';
 import { ChannelForm } from './ChannelForm';
 import { scopePaths } from './verify-paths';
 
@@ -14,7 +16,7 @@ interface Props {
   onVerified(): void;
 }
 
-/** Tabs only for bound channels; with none bound, a way to bind one. */
+/** Tabs only for bound channels (the authenticator first when enrolled); with none, a way to bind one. */
 export function VerifyDialog({ scope, onClose, onVerified }: Props) {
   const paths = scopePaths(scope);
   const info = useQuery({
@@ -39,6 +41,14 @@ export function VerifyDialog({ scope, onClose, onVerified }: Props) {
     );
   } else {
     const tabs: NonNullable<TabsProps['items']> = [];
+    // An answer without `types` (an older server) has no authenticator.
+    if (info.data.types?.includes(VerifyType.TOTP)) {
+      tabs.push({
+        key: 'totp',
+        label: '身份验证器',
+        children: <AuthenticatorForm paths={paths} onVerified={onVerified} />,
+      });
+    }
     if (info.data.phone) {
       tabs.push({
         key: 'sms',

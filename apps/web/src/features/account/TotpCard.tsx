@@ -1,0 +1,103 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { TotpApi, type TotpEnrolment, TotpMsg } from '@phonecloud/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import { api } from '../../api';
+import { toast } from '../../components/toast';
+import { TotpEnrolModal } from './TotpEnrolModal';
+import { totpStatusQuery } from './totp-query';
+import { useFreshVerification } from './use-fresh-verification';
+import { when } from './when';
+
+/** The authenticator app as a second-verification channel: enrol, see the recovery codes left, remove. */
+export function TotpCard() {
+  const queryClient = useQueryClient();
+  const status = useQuery(totpStatusQuery());
+  const fresh = useFreshVerification();
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: totpStatusQuery().queryKey });
+
+  const enrol = useMutation({
+    mutationFn: () => api.post<TotpEnrolment>(TotpApi.enrol),
+    onSuccess: setEnrolment,
+    onError: (error) => fresh.needsVerification(error, () => enrol.mutate()),
+    meta: { silent: true },
+  });
+  const remove = useMutation({
+    mutationFn: () => api.post(TotpApi.remove),
+    onSuccess: () => {
+      setConfirmRemove(false);
+      toast.success(TotpMsg.REMOVED);
+      void refresh();
+    },
+    onError: (error) => fresh.needsVerification(error, () => remove.mutate()),
+    meta: { silent: true },
+  });
+  const failure = [enrol, remove].find((m) => m.isError && !fresh.dialog)?.error;
+  const s = status.data;
+
+  return (
+    <section className="centre-section totp-card">
+      <h2 className="centre-section__title">身份验证器</h2>
+      <p className="centre-section__hint">
+        绑定手机上的身份验证器应用（如 Google Authenticator、Microsoft
+        Authenticator）后，安全验证可直接输入应用中的动态码，无需等待短信或邮件。
+      </p>
+      {s ? (
+        <div className="centre-row totp-card__row">
+          <span className="centre-row__icon">
+            <SafetyCertificateOutlined />
+          </span>
+          <span className="totp-card__state">
+            {s.enabled ? (
+              <>
+                <Tag color="green">已绑定</Tag>
+                <span className="totp-card__meta">
+                  绑定于 {when(s.enrolled_at)} · 剩余恢复码 {s.recovery_left} 个
+                </span>
+              </>
+            ) : (
+              <Tag>未绑定</Tag>
+            )}
+          </span>
+          {s.enabled ? (
+            <Button danger onClick={() => setConfirmRemove(true)}>
+              解除绑定
+            </Button>
+          ) : (
+            <Button loading={enrol.isPending} onClick={() => enrol.mutate()}>
+              绑定身份验证器
+            </Button>
+          )}
+        </div>
+      ) : (
+        <Skeleton active paragraph={{ rows: 1 }} />
+      )}
+      {failure ? <Alert type="error" showIcon title={failure.message} className="form-alert" /> : null}
+      {enrolment ? (
+        <TotpEnrolModal
+          enrolment={enrolment}
+          needsVerification={fresh.needsVerification}
+          onDone={() => {
+            setEnrolment(null);
+            void refresh();
+          }}
+        />
+      ) : null}
+      <Modal
+        open={confirmRemove}
+        title="解除绑定身份验证器"
+        okText="解除绑定"
+        okButtonProps={{ danger: true, loading: remove.isPending }}
+        cancelText="取消"
+        onOk={() => remove.mutate()}
+        onCancel={() => setConfirmRemove(false)}
+      >
+        <p>解除后，应用中的动态码和未使用的恢复码都将失效，安全验证只能通过短信或邮件完成。</p>
+      </Modal>
+      {fresh.dialog}
+    </section>
+  );
+}
