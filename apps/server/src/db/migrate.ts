@@ -7,6 +7,7 @@ import * as m005 from './migrations/005_contacts_hash_unindexed.js';
 import * as m006 from './migrations/006_contact_file_refs.js';
 import * as m007 from './migrations/007_sms.js';
 import * as m008 from './migrations/008_totp.js';
+import * as m009 from './migrations/009_notes.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '006_contact_file_refs': m006,
   '007_sms': m007,
   '008_totp': m008,
+  '009_notes': m009,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -247,6 +247,80 @@ export interface SmsFilesTable {
   expires_at: number | null;
 }
 
+/** Per-user state of the notes area. */
+export interface NoteBooksTable {
+  user_id: number;
+  sync_version: number;
+  next_id: number;
+  log_floor: number;
+  updated_at: number;
+}
+
+export interface NotesTable {
+  user_id: number;
+  id: number;
+  version_code: number;
+  /** JSON {title, content, remindtime, remind}. */
+  doc: string;
+  title: string;
+  classify: number;
+  mode: number;
+  top: number;
+  /** JSON array of the blob keys of the note's images and recordings. */
+  files: string;
+  size: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** The notes' change log: which notes each sync_version touched (1 written, 2 recycled, 3 removed). */
+export interface NoteChangesTable {
+  user_id: number;
+  sync_version: number;
+  note_id: number;
+  kind: number;
+  at: number;
+}
+
+export interface NoteBoardsTable {
+  user_id: number;
+  id: number;
+  sort: number;
+  created_at: number;
+}
+
+/** A note placed on a board (one board per note at most). */
+export interface NoteBoardMembersTable {
+  user_id: number;
+  id: number;
+  board_id: number;
+  note_id: number;
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** Images (kind 1) and recordings (kind 2); `id` is the blob key, each row one blob reference. */
+export interface NoteFilesTable {
+  user_id: number;
+  id: string;
+  kind: number;
+  name: string;
+  content_type: string;
+  size: number;
+  created_at: number;
+}
+
+/** Export links; the zip is written while it downloads. */
+export interface NoteExportsTable {
+  user_id: number;
+  id: string;
+  name: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -270,4 +344,11 @@ export interface Database {
   sms_files: SmsFilesTable;
   totp_factors: TotpFactorsTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
+  note_books: NoteBooksTable;
+  notes: NotesTable;
+  note_changes: NoteChangesTable;
+  note_boards: NoteBoardsTable;
+  note_board_members: NoteBoardMembersTable;
+  note_files: NoteFilesTable;
+  note_exports: NoteExportsTable;
 }

@@ -1,0 +1,28 @@
+import { ServiceId } from '@phonecloud/shared';
+import { BlobIndex } from '../../storage/blob-index.js';
+import type { AppModule } from '../module.js';
+import { seedNotes } from './demo.js';
+import { purgeNotesArea } from './housekeeping.js';
+import { noteRoutes } from './routes.js';
+import { noteFileRoutes } from './routes-files.js';
+import { NotesService } from './service.js';
+
+export const notesModule: AppModule = {
+  name: 'notes',
+  serviceId: ServiceId.NOTES,
+  async routes(app, deps) {
+    await noteRoutes(app, deps);
+    await noteFileRoutes(app, deps);
+  },
+  async usage(deps, userId) {
+    return { kind: 'backup', bytes: await new NotesService(deps).usageBytes(userId) };
+  },
+  housekeeping: purgeNotesArea,
+  async releaseUser(deps, userId, now) {
+    // One reference per stored image or recording.
+    const files = await deps.db.selectFrom('note_files').select('id').where('user_id', '=', userId).execute();
+    const index = new BlobIndex(deps.db);
+    for (const f of files) await index.unref(deps.db, f.id, now);
+  },
+  seedDemo: seedNotes,
+};

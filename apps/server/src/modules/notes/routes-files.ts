@@ -1,0 +1,114 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  NOTE_RECORD_MAX_BYTES,
+  NOTE_UPLOAD_TOKEN_FIELD,
+  NOTE_UPLOAD_TYPE_FIELD,
+  NoteApi,
+  NoteMsg,
+} from '@phonecloud/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { attachmentDisposition } from '../../http/content-disposition.js';
+import type { AppDeps } from '../../http/context.js';
+import { ok } from '../../http/envelope.js';
+import { invalid } from '../../http/errors.js';
+import { currentSession, requireVerified } from '../../http/guards.js';
+import { parse } from '../../http/parse.js';
+import { parseRange } from '../drive/download-routes.js';
+import { NoteExportService } from './export.js';
+import { NoteFileKind, NoteFiles } from './files.js';
+
+const KeyParams = z.object({ key: z.string() });
+const ExportParams = z.object({ id: z.string(), name: z.string().optional() });
+
+function notFound(reply: FastifyReply) {
+  return reply.status(404).send({ code: 404, message: 'not found' });
+}
+
+/** Images and recordings (upload.do, serving with Range), and the export. */
+export async function noteFileRoutes(app: FastifyInstance, deps: AppDeps) {
+  const files = new NoteFiles(deps);
+  const exporter = new NoteExportService(deps);
+  const guard = requireVerified(deps, 'main');
+  const uid = (req: FastifyRequest) => currentSession(req).userId;
+
+  // Registered in this module's scope only: the other areas keep their own body parsers.
+  await app.register(fastifyMultipart, {
+    // A little over the largest file so an oversized one still gets the product's text.
+    limits: { fileSize: NOTE_RECORD_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
+  });
+
+  app.post(NoteApi.upload, { preHandler: guard }, async (req) => {
+    if (!req.isMultipart()) throw invalid(NoteMsg.UPLOAD_FAILED);
+    const fields: Record<string, string> = {};
+    let file: { name: string; bytes: Buffer } | null = null;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname === 'file' && !file)
+            file = { name: part.filename, bytes: await part.toBuffer() };
+          else await part.toBuffer();
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
+        }
+      }
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? '';
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(NoteMsg.FILE_TOO_LARGE);
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw invalid(NoteMsg.BAD_REQUEST);
+      throw err;
+    }
+    // Spec 001 §7: the fixed token field. It carries the page's CSRF token, which the header
+    // check has already matched against the cookie; a form without it is not the page's.
+    if (fields[NOTE_UPLOAD_TOKEN_FIELD] !== req.headers['x-xsrf-token']) throw invalid(NoteMsg.BAD_REQUEST);
+    if (!file) throw invalid(NoteMsg.UPLOAD_FAILED);
+    const kind = fields[NOTE_UPLOAD_TYPE_FIELD] === 'record' ? 'record' : 'image';
+    return ok(await files.upload(uid(req), kind, file.name, file.bytes));
+  });
+
+  app.get(`${NoteApi.file}/:key`, { preHandler: guard }, async (req, reply) => {
+    const { key } = parse(KeyParams, req.params);
+    if (!/^[0-9a-f]{64}$/.test(key)) return notFound(reply);
+    const file = await files.file(uid(req), key);
+    if (!file) return notFound(reply);
+    const size = Number(file.size);
+    // Content-addressed: the bytes under a key never change.
+    reply
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('accept-ranges', 'bytes')
+      .header('etag', `"${key}"`)
+      .type(file.content_type);
+    if (Number(file.kind) === NoteFileKind.RECORD)
+      reply.header(
+        'content-disposition',
+        `inline; ${attachmentDisposition(file.name).slice('attachment; '.length)}`,
+      );
+    const ifRange = req.headers['if-range'];
+    const range = ifRange && ifRange !== `"${key}"` ? null : parseRange(req.headers.range, size);
+    if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send();
+    const stream = await files.open(key, range ?? undefined);
+    if (range) {
+      reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1);
+    } else {
+      reply.header('content-length', size);
+    }
+    return reply.send(stream);
+  });
+
+  app.post(NoteApi.export, { preHandler: guard }, async (req) => ok(await exporter.export(uid(req))));
+  const download = async (req: FastifyRequest, reply: FastifyReply) => {
+    const { id } = parse(ExportParams, req.params);
+    const zip = await exporter.open(uid(req), id, req.log);
+    if (!zip) return notFound(reply);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', attachmentDisposition(zip.name))
+      .header('cache-control', 'private, no-store')
+      .send(zip.stream);
+  };
+  app.get(`${NoteApi.exportFile}/:id`, { preHandler: guard }, download);
+  app.get(`${NoteApi.exportFile}/:id/:name`, { preHandler: guard }, download);
+}

@@ -1,0 +1,176 @@
+import {
+  NOTE_TITLE_MAX,
+  type Note,
+  type NoteChangeResult,
+  type NoteList,
+  NoteMsg,
+  type NoteSaveResult,
+} from '@phonecloud/shared';
+import type { Db } from '../../db/index.js';
+import type { AppDeps } from '../../http/context.js';
+import { invalid } from '../../http/errors.js';
+import { parse } from '../../http/parse.js';
+import { boardsView } from './boards.js';
+import {
+  hasSubstance,
+  NoteInputSchema,
+  normaliseBlocks,
+  noteMode,
+  noteOfRow,
+  type ParsedNote,
+} from './doc.js';
+import { badRequest, notFound, stale, toId } from './errors.js';
+import { NoteFiles, ownedFileKeys } from './files.js';
+import { ChangeKind, type NoteRow, NotesRepo } from './repo.js';
+
+/** Box order: pinned first, then the newest change, then the newest note. */
+export function boxOrder(a: NoteRow, b: NoteRow): number {
+  return (
+    Number(b.top) - Number(a.top) ||
+    Number(b.updated_at) - Number(a.updated_at) ||
+    Number(b.id) - Number(a.id)
+  );
+}
+
+/** The note box: list, detail, save (with the conflict copy rule) and delete into the bin. */
+export class NotesService {
+  readonly files: NoteFiles;
+  constructor(private readonly deps: AppDeps) {
+    this.files = new NoteFiles(deps);
+  }
+
+  private tx<T>(fn: (db: Db, repo: NotesRepo) => Promise<T>): Promise<T> {
+    return this.deps.db.transaction().execute((trx) => fn(trx, new NotesRepo(trx)));
+  }
+
+  async list(userId: number): Promise<NoteList> {
+    const repo = new NotesRepo(this.deps.db);
+    const [book, rows, view] = await Promise.all([
+      repo.book(userId),
+      repo.notes(userId, false),
+      boardsView(repo, userId),
+    ]);
+    return {
+      sync_version: Number(book?.sync_version ?? 0),
+      notebox: {
+        note_ids: rows
+          .filter((r) => !view.placed.has(Number(r.id)))
+          .sort(boxOrder)
+          .map((r) => String(r.id)),
+      },
+      list: Object.fromEntries(rows.map((r) => [String(r.id), noteOfRow(r, view.placed.has(Number(r.id)))])),
+      viewBlackBoard: view.boards,
+    };
+  }
+
+  async detail(userId: number, id: number): Promise<Note> {
+    const repo = new NotesRepo(this.deps.db);
+    const row = await repo.note(userId, id);
+    if (!row) throw notFound();
+    return noteOfRow(row, (await repo.memberOfNote(userId, id)) !== undefined);
+  }
+
+  /**
+   * Spec 001 §4, §7: a new note only when it has something in it. A save that carries a stale
+   * version_code (the phone changed the note meanwhile) leaves the stored note as it is and keeps
+   * the user's text as a new note beside it, the conflict copy.
+   */
+  async save(userId: number, raw: unknown): Promise<NoteSaveResult> {
+    const input = parse(NoteInputSchema, raw);
+    const { content, files } = normaliseBlocks(input.content);
+    if (!hasSubstance(input.title, content)) throw invalid(NoteMsg.EMPTY_NOTE);
+    const id = input.server_id === undefined || input.server_id === '' ? null : toId(input.server_id);
+    const now = this.deps.clock.now();
+    return this.tx(async (db, repo) => {
+      await repo.ensureBook(userId, now);
+      const owned = await ownedFileKeys(db, userId, files);
+      if (files.some((k) => !owned.has(k))) throw invalid(NoteMsg.FILE_MISSING);
+      const version = await repo.bump(userId, now);
+      const fields = (title: string) => {
+        const doc = JSON.stringify({ title, content, remindtime: input.remindtime, remind: input.remind });
+        return {
+          doc,
+          title,
+          classify: input.classify,
+          mode: noteMode(content),
+          top: input.top,
+          files: JSON.stringify(files),
+          size: Buffer.byteLength(doc),
+          version_code: version,
+          updated_at: now,
+        };
+      };
+      const create = async (title: string) => {
+        const newId = await repo.allocate(userId);
+        await repo.insertNote({
+          user_id: userId,
+          id: newId,
+          ...fields(title),
+          created_at: now,
+          deleted_at: null,
+        });
+        await repo.logChanges(userId, version, [newId], ChangeKind.WRITTEN, now);
+        return (await repo.note(userId, newId)) as NoteRow;
+      };
+      const answer = (row: NoteRow, onBoard: boolean): NoteSaveResult => ({
+        sync_version: version,
+        optime: now,
+        server_id: String(row.id),
+        version_code: Number(row.version_code),
+        note: noteOfRow(row, onBoard),
+      });
+
+      if (id === null) return answer(await create(input.title), false);
+      const row = await repo.note(userId, id);
+      if (!row || row.deleted_at !== null) throw notFound();
+      if (input.version_code === undefined) throw badRequest();
+      if (input.version_code !== Number(row.version_code)) {
+        const copy = await create(conflictTitle(input));
+        return {
+          ...answer(copy, false),
+          conflict: { server_id: String(row.id), version_code: Number(row.version_code) },
+        };
+      }
+      await repo.updateNote(userId, id, fields(input.title));
+      await repo.logChanges(userId, version, [id], ChangeKind.WRITTEN, now);
+      const saved = (await repo.note(userId, id)) as NoteRow;
+      return answer(saved, (await repo.memberOfNote(userId, id)) !== undefined);
+    });
+  }
+
+  /** delete.do: into the recycle bin (and off its board); a stale version_code refuses them all. */
+  async delete(userId: number, versions: Map<number, number>): Promise<NoteChangeResult> {
+    if (versions.size === 0) throw invalid(NoteMsg.NONE_SELECTED);
+    const now = this.deps.clock.now();
+    return this.tx(async (_db, repo) => {
+      await repo.ensureBook(userId, now);
+      const ids = [...versions.keys()];
+      const rows = await repo.notesByIds(userId, ids);
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      for (const [id, v] of versions) {
+        const row = byId.get(id);
+        if (!row || row.deleted_at !== null) throw notFound();
+        if (Number.isFinite(v) && v !== Number(row.version_code)) throw stale();
+      }
+      const version = await repo.bump(userId, now);
+      await repo.setDeleted(userId, ids, now);
+      await repo.unplaceNotes(userId, ids);
+      await repo.logChanges(userId, version, ids, ChangeKind.RECYCLED, now);
+      return { sync_version: version, server_ids: ids.map(String) };
+    });
+  }
+
+  async usageBytes(userId: number): Promise<number> {
+    const notes = await new NotesRepo(this.deps.db).noteBytes(userId);
+    const row = await this.deps.db
+      .selectFrom('note_files')
+      .select((eb) => eb.fn.sum<number>('size').as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return notes + Number(row?.n ?? 0);
+  }
+}
+
+function conflictTitle(input: ParsedNote): string {
+  return `${input.title.slice(0, NOTE_TITLE_MAX - NoteMsg.CONFLICT_TITLE_SUFFIX.length)}${NoteMsg.CONFLICT_TITLE_SUFFIX}`;
+}
