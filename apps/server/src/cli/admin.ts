@@ -4,6 +4,7 @@ import { AREA_MODULES, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDb } from '../db/index.js';
 import { normalizeContact } from '../modules/account/service.js';
+import { SMS_USAGE, smsCommand } from '../modules/sms/backup/import-cli.js';
 import { deleteUser } from '../modules/users/delete-user.js';
 import { hashPassword } from '../modules/users/password.js';
 import { UsersRepo } from '../modules/users/repo.js';
@@ -14,7 +15,8 @@ const USAGE = `Usage: npm run admin -- <command>
   user set-password --username U --password P
   user set-member --username U --member 1,4,8,14   (or --member all)
   user set-paid --username U --paid-gb G
-  user delete --username U --yes   (the account and all its data, at once)`;
+  user delete --username U --yes   (the account and all its data, at once)
+${SMS_USAGE}`;
 
 function fail(message: string): never {
   console.error(message);
@@ -23,6 +25,10 @@ function fail(message: string): never {
 
 async function main() {
   const [area, command, ...rest] = process.argv.slice(2);
+  if (area === 'sms') {
+    process.exitCode = await smsCommand(command, rest);
+    return;
+  }
   if (area !== 'user' || !command) fail(USAGE);
   const { values } = parseArgs({
     args: rest,

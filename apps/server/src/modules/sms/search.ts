@@ -38,7 +38,8 @@ export class SmsSearch {
     const query = cleanSmsQuery(raw.slice(0, SMS_SEARCH_MAX));
     if (!query) return { name_matches: [], body_matches: [], body_total: 0, contactIcon_list: {} };
     const needle = query.toLowerCase();
-    const asNumber = formatSmsAddress(query).toLowerCase();
+    // A number as typed (`+86 138-…`): its + goes with the regex characters, so format it first.
+    const asNumber = cleanSmsQuery(formatSmsAddress(raw.slice(0, SMS_SEARCH_MAX))).toLowerCase();
     const [conversations, book] = await Promise.all([
       this.repo.conversations(userId),
       this.names.all(userId),
