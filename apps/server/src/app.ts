@@ -18,6 +18,7 @@ import { serveAssetsFromMemory } from './http/web-assets.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createMessenger, type Messenger } from './lib/messenger.js';
 import { accountModule } from './modules/account/module.js';
+import { calendarModule } from './modules/calendar/module.js';
 import { contactsModule } from './modules/contacts/module.js';
 import { driveModule } from './modules/drive/module.js';
 import { homeModule } from './modules/home/module.js';
@@ -38,7 +39,7 @@ export interface BuildOptions {
 }
 
 /** The areas this deployment serves; each later area is one line here. */
-export const AREA_MODULES: AppModule[] = [contactsModule, driveModule, smsModule];
+export const AREA_MODULES: AppModule[] = [contactsModule, driveModule, smsModule, calendarModule];
 
 export async function buildApp(
   opts: BuildOptions,

@@ -8,6 +8,7 @@ import * as m006 from './migrations/006_contact_file_refs.js';
 import * as m007 from './migrations/007_sms.js';
 import * as m008 from './migrations/008_totp.js';
 import * as m009 from './migrations/009_notes.js';
+import * as m010 from './migrations/010_calendar.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '007_sms': m007,
   '008_totp': m008,
   '009_notes': m009,
+  '010_calendar': m010,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -321,6 +321,61 @@ export interface NoteExportsTable {
   expires_at: number;
 }
 
+/** Per-user state of the calendar. */
+export interface CalendarBooksTable {
+  user_id: number;
+  sync_version: number;
+  next_id: number;
+  log_floor: number;
+  updated_at: number;
+}
+
+/** One calendar object (a UID: the event and its moved instances) as received, and its index. */
+export interface CalendarEventsTable {
+  user_id: number;
+  id: number;
+  uid: string;
+  version_code: number;
+  /** The VCALENDAR text as the phone sent it. */
+  ical: string;
+  summary: string;
+  /** UTC ms; all-day and floating times are their wall clock read as UTC. */
+  start_at: number;
+  end_at: number;
+  all_day: number;
+  tzid: string | null;
+  /** JSON array of the TZIDs the object names. */
+  tzids: string;
+  recurring: number;
+  /** End of the last instance; null when it recurs without end. */
+  last_end_at: number | null;
+  /** Chinese-calendar date of a lunar event ('1958-8-15', 'L' before a leap month). */
+  lunar: string | null;
+  size: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The calendar's change log: which events each sync_version touched. */
+export interface CalendarChangesTable {
+  user_id: number;
+  sync_version: number;
+  event_id: number;
+  uid: string;
+  at: number;
+}
+
+/** Export files a user may fetch until they expire. */
+export interface CalendarFilesTable {
+  user_id: number;
+  id: string;
+  blob_key: string;
+  name: string;
+  size: number;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -351,4 +406,8 @@ export interface Database {
   note_board_members: NoteBoardMembersTable;
   note_files: NoteFilesTable;
   note_exports: NoteExportsTable;
+  calendar_books: CalendarBooksTable;
+  calendar_events: CalendarEventsTable;
+  calendar_changes: CalendarChangesTable;
+  calendar_files: CalendarFilesTable;
 }

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  CALENDAR_EXPORT_KEEP_HOURS,
+  CalendarApi,
+  CalendarMsg,
+  Code,
+  calendarExportFileName,
+  type ExportResult,
+  RECYCLE_DAY_OFFSET_MINUTES,
+} from '@phonecloud/shared';
+import type { AppDeps } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { BlobIndex } from '../../storage/blob-index.js';
+import type { IcalComponent } from './ics-time.js';
+import { CALENDAR_TAIL, calendarHead, componentText, exportEvents, ownZones } from './ics-write.js';
+import { lunarOfKey } from './lunar.js';
+import { CalendarRepo } from './repo.js';
+import { CalendarService } from './service.js';
+import { ianaZone } from './zones.js';
+
+const EXPORT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The TZIDs of an event's `tzids` column (a JSON array: a TZID may hold spaces). */
+const zoneIds = (json: string): string[] => JSON.parse(json) as string[];
+
+/** The whole calendar as one RFC 5545 file, kept CALENDAR_EXPORT_KEEP_HOURS for its download. */
+export class CalendarExportService {
+  private readonly repo: CalendarRepo;
+  private readonly store: CalendarService;
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new CalendarRepo(deps.db);
+    this.store = new CalendarService(deps);
+  }
+
+  /**
+   * A VTIMEZONE for every zone the events name: the tz database's for IANA names (current
+   * rules), else the one the phone sent with the event.
+   */
+  private async zones(userId: number): Promise<IcalComponent[]> {
+    const ids = new Set((await this.repo.zoneLists(userId)).flatMap(zoneIds));
+    const out = new Map<string, IcalComponent>();
+    const missing = new Set<string>();
+    for (const id of [...ids].sort()) {
+      const zone = ianaZone(id);
+      if (zone) out.set(id, zone);
+      else missing.add(id);
+    }
+    if (missing.size > 0) {
+      for await (const page of this.store.pages(userId)) {
+        for (const row of page) {
+          if (!zoneIds(row.tzids).some((id) => missing.has(id))) continue;
+          for (const [id, zone] of ownZones(row.ical)) {
+            if (missing.delete(id)) out.set(id, zone);
+          }
+        }
+        if (missing.size === 0) break;
+      }
+    }
+    return [...out.values()];
+  }
+
+  async export(userId: number): Promise<ExportResult> {
+    if ((await this.repo.count(userId)) === 0) {
+      throw new AppError(Code.NOTHING_TO_EXPORT, CalendarMsg.EXPORT_EMPTY);
+    }
+    const now = this.deps.clock.now();
+    const parts: string[] = [
+      calendarHead(`-//${this.deps.config.productName}//${CalendarMsg.EXPORT_TITLE}//ZH`, '日程'),
+    ];
+    for (const zone of await this.zones(userId)) parts.push(componentText(zone));
+    let count = 0;
+    for await (const page of this.store.pages(userId)) {
+      for (const row of page) {
+        const lunar = row.lunar ? lunarOfKey(row.lunar) : null;
+        parts.push(exportEvents(row.ical, { updatedAt: Number(row.updated_at), lunar }, now).text);
+        count++;
+      }
+    }
+    parts.push(CALENDAR_TAIL);
+    const stamp = new Date(now + RECYCLE_DAY_OFFSET_MINUTES * 60_000)
+      .toISOString()
+      .slice(0, 19)
+      .replace(/[-:]/g, '')
+      .replace('T', '_');
+    const id = randomBytes(18).toString('base64url');
+    await new BlobIndex(this.deps.db).storeHeld(
+      this.deps.blobs,
+      Buffer.from(parts.join(''), 'utf8'),
+      now,
+      (db, blob) =>
+        new CalendarRepo(db).insertFile({
+          user_id: userId,
+          id,
+          blob_key: blob.key,
+          name: calendarExportFileName(stamp),
+          size: blob.size,
+          created_at: now,
+          expires_at: now + CALENDAR_EXPORT_KEEP_HOURS * 3600_000,
+        }),
+    );
+    return { filePath: `${CalendarApi.exportFile}/${id}`, count };
+  }
+
+  /** An export file of this user that has not expired, or null (another user's ids too). */
+  async open(userId: number, id: string): Promise<{ stream: Readable; size: number; name: string } | null> {
+    if (!EXPORT_ID.test(id)) return null;
+    const file = await this.repo.file(userId, id);
+    if (!file || Number(file.expires_at) <= this.deps.clock.now()) return null;
+    return { stream: await this.deps.blobs.get(file.blob_key), size: Number(file.size), name: file.name };
+  }
+}

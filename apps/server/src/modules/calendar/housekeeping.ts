@@ -1,0 +1,29 @@
+import { CALENDAR_LOG_KEEP_DAYS } from '@phonecloud/shared';
+import type { AppDeps } from '../../http/context.js';
+import { BlobIndex } from '../../storage/blob-index.js';
+import { CalendarRepo } from './repo.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * What the calendar lets expire, user by user: export files after their day (their blob
+ * reference goes with them), and the change log older than CALENDAR_LOG_KEEP_DAYS (a sync from
+ * before it reloads everything, 1009).
+ */
+export async function purgeCalendar(deps: AppDeps): Promise<void> {
+  const repo = new CalendarRepo(deps.db);
+  const now = deps.clock.now();
+  for (const userId of await repo.bookOwners()) {
+    await deps.db.transaction().execute(async (trx) => {
+      const tx = new CalendarRepo(trx);
+      const index = new BlobIndex(trx);
+      for (const key of await tx.deleteExpiredFiles(userId, now)) await index.unref(trx, key, now);
+      const book = await tx.book(userId);
+      const floor = await tx.lastVersionBefore(userId, now - CALENDAR_LOG_KEEP_DAYS * DAY_MS);
+      if (book && floor !== null && floor > Number(book.log_floor)) {
+        await tx.dropChangesUpTo(userId, floor);
+        await tx.setLogFloor(userId, floor);
+      }
+    });
+  }
+}

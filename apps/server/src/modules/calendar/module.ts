@@ -1,0 +1,26 @@
+import { BlobIndex } from '../../storage/blob-index.js';
+import type { AppModule } from '../module.js';
+import { seedCalendar } from './demo.js';
+import { purgeCalendar } from './housekeeping.js';
+import { CalendarRepo } from './repo.js';
+import { calendarRoutes } from './routes.js';
+import { CalendarService } from './service.js';
+
+/**
+ * The calendar store and its export. No service id: the calendar has no tile of its own (its
+ * export card sits in the contacts' import/export dialog).
+ */
+export const calendarModule: AppModule = {
+  name: 'calendar',
+  routes: calendarRoutes,
+  async usage(deps, userId) {
+    return { kind: 'backup', bytes: await new CalendarService(deps).usageBytes(userId) };
+  },
+  housekeeping: purgeCalendar,
+  async releaseUser(deps, userId, now) {
+    // One reference per export file.
+    const index = new BlobIndex(deps.db);
+    for (const key of await new CalendarRepo(deps.db).fileKeys(userId)) await index.unref(deps.db, key, now);
+  },
+  seedDemo: seedCalendar,
+};

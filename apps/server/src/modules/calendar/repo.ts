@@ -1,0 +1,237 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { CalendarEventsTable, CalendarFilesTable, Database } from '../../db/schema.js';
+
+export type EventRow = Selectable<CalendarEventsTable>;
+export type NewEventRow = Insertable<CalendarEventsTable>;
+
+const PAGE = 1000;
+
+/** Every query of the calendar area; each filters by user_id first. Works on a transaction too. */
+export class CalendarRepo {
+  constructor(readonly db: Kysely<Database>) {}
+
+  // --- the book ---
+
+  book(userId: number) {
+    return this.db.selectFrom('calendar_books').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async ensureBook(userId: number, now: number): Promise<void> {
+    await this.db
+      .insertInto('calendar_books')
+      .values({ user_id: userId, sync_version: 0, next_id: 1, log_floor: 0, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+
+  /** Moves the book to its next sync_version; on PostgreSQL the row lock serialises the user's writers. */
+  async bump(userId: number, now: number): Promise<number> {
+    const row = await this.db
+      .updateTable('calendar_books')
+      .set((eb) => ({ sync_version: eb('sync_version', '+', 1), updated_at: now }))
+      .where('user_id', '=', userId)
+      .returning('sync_version')
+      .executeTakeFirstOrThrow();
+    return Number(row.sync_version);
+  }
+
+  /** Reserves `n` ids; answers the first. */
+  async allocate(userId: number, n: number): Promise<number> {
+    const row = await this.db
+      .updateTable('calendar_books')
+      .set((eb) => ({ next_id: eb('next_id', '+', n) }))
+      .where('user_id', '=', userId)
+      .returning('next_id')
+      .executeTakeFirstOrThrow();
+    return Number(row.next_id) - n;
+  }
+
+  async setLogFloor(userId: number, floor: number): Promise<void> {
+    await this.db
+      .updateTable('calendar_books')
+      .set({ log_floor: floor })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** Users that have a book: housekeeping walks them one by one. */
+  async bookOwners(): Promise<number[]> {
+    const rows = await this.db.selectFrom('calendar_books').select('user_id').execute();
+    return rows.map((r) => Number(r.user_id));
+  }
+
+  // --- events ---
+
+  byUid(userId: number, uid: string): Promise<EventRow | undefined> {
+    return this.db
+      .selectFrom('calendar_events')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('uid', '=', uid)
+      .executeTakeFirst();
+  }
+
+  byId(userId: number, id: number): Promise<EventRow | undefined> {
+    return this.db
+      .selectFrom('calendar_events')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** A page of the user's events in start order, after the (start, id) of the last one read. */
+  page(userId: number, after: { start: number; id: number } | null, limit = PAGE): Promise<EventRow[]> {
+    let q = this.db.selectFrom('calendar_events').selectAll().where('user_id', '=', userId);
+    if (after) {
+      q = q.where((eb) =>
+        eb.or([
+          eb('start_at', '>', after.start),
+          eb.and([eb('start_at', '=', after.start), eb('id', '>', after.id)]),
+        ]),
+      );
+    }
+    return q.orderBy('start_at').orderBy('id').limit(limit).execute();
+  }
+
+  rows(userId: number, ids: readonly number[]): Promise<EventRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('calendar_events')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+  }
+
+  async count(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('calendar_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Every zone the user's events name, for the VTIMEZONEs at the head of an export. */
+  async zoneLists(userId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('calendar_events')
+      .select('tzids')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('tzids', '<>', '[]')
+      .execute();
+    return rows.map((r) => r.tzids);
+  }
+
+  async insertEvent(row: NewEventRow): Promise<void> {
+    await this.db.insertInto('calendar_events').values(row).execute();
+  }
+
+  async updateEvent(userId: number, id: number, patch: Partial<NewEventRow>): Promise<void> {
+    await this.db
+      .updateTable('calendar_events')
+      .set(patch)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deleteEvent(userId: number, id: number): Promise<void> {
+    await this.db.deleteFrom('calendar_events').where('user_id', '=', userId).where('id', '=', id).execute();
+  }
+
+  async eventBytes(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('calendar_events')
+      .select((eb) => eb.fn.sum<number>('size').as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  // --- the change log ---
+
+  async logChange(userId: number, version: number, event: { id: number; uid: string }, at: number) {
+    await this.db
+      .insertInto('calendar_changes')
+      .values({ user_id: userId, sync_version: version, event_id: event.id, uid: event.uid, at })
+      .execute();
+  }
+
+  /** The events touched after `version`, once each, with the UID they had. */
+  async changedSince(userId: number, version: number): Promise<{ id: number; uid: string }[]> {
+    const rows = await this.db
+      .selectFrom('calendar_changes')
+      .select(['event_id', 'uid'])
+      .where('user_id', '=', userId)
+      .where('sync_version', '>', version)
+      .orderBy('sync_version')
+      .execute();
+    const seen = new Map<number, string>();
+    for (const r of rows) seen.set(Number(r.event_id), r.uid);
+    return [...seen].map(([id, uid]) => ({ id, uid }));
+  }
+
+  /** The highest sync_version written before `before`, or null. */
+  async lastVersionBefore(userId: number, before: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('calendar_changes')
+      .select((eb) => eb.fn.max('sync_version').as('v'))
+      .where('user_id', '=', userId)
+      .where('at', '<', before)
+      .executeTakeFirst();
+    return row?.v === null || row?.v === undefined ? null : Number(row.v);
+  }
+
+  async dropChangesUpTo(userId: number, floor: number): Promise<void> {
+    await this.db
+      .deleteFrom('calendar_changes')
+      .where('user_id', '=', userId)
+      .where('sync_version', '<=', floor)
+      .execute();
+  }
+
+  // --- export files ---
+
+  async insertFile(row: Insertable<CalendarFilesTable>): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('calendar_files')
+      .values(row)
+      .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  file(userId: number, id: string) {
+    return this.db
+      .selectFrom('calendar_files')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Removes the files whose time is up; answers their blob keys (their references are the caller's). */
+  async deleteExpiredFiles(userId: number, now: number): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('calendar_files')
+      .where('user_id', '=', userId)
+      .where('expires_at', '<=', now)
+      .returning('blob_key')
+      .execute();
+    return rows.map((r) => r.blob_key);
+  }
+
+  async fileKeys(userId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('calendar_files')
+      .select('blob_key')
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map((r) => r.blob_key);
+  }
+}

@@ -1,0 +1,154 @@
+import {
+  type CalendarChanges,
+  CalendarCode,
+  type CalendarEvent,
+  CalendarMsg,
+  type CalendarSaveResult,
+  Code,
+} from '@phonecloud/shared';
+import type { Db } from '../../db/index.js';
+import type { AppDeps } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { eventOf } from './event-view.js';
+import { type ReadObject, readCalendarObject } from './ics-read.js';
+import { lunarKey } from './lunar.js';
+import { CalendarRepo, type EventRow } from './repo.js';
+
+const stale = () => new AppError(CalendarCode.STALE_VERSION, CalendarMsg.STALE_VERSION);
+const notFound = () => new AppError(CalendarCode.NOT_FOUND, CalendarMsg.NOT_FOUND);
+
+/** A write's precondition: the version_code the writer last saw, or none (last writer wins). */
+export interface WriteOptions {
+  /** For an update, the event's current version_code; 0 for "must not exist yet". */
+  versionCode?: number;
+}
+
+function indexOf(read: ReadObject) {
+  return {
+    uid: read.uid,
+    ical: read.text,
+    summary: read.summary,
+    start_at: read.startAt,
+    end_at: read.endAt,
+    all_day: read.allDay ? 1 : 0,
+    tzid: read.tzid,
+    tzids: JSON.stringify(read.tzids),
+    recurring: read.recurring ? 1 : 0,
+    last_end_at: read.lastEndAt,
+    lunar: read.lunar ? lunarKey(read.lunar) : null,
+    size: Buffer.byteLength(read.text, 'utf8'),
+  };
+}
+
+/**
+ * The calendar store: events kept as the iCalendar text the phone sent (one UID each), indexed
+ * for queries, and a change log behind every write so a phone sync or CalDAV pulls what changed.
+ * Every write moves the book's sync_version and stamps the event's version_code with it.
+ */
+export class CalendarService {
+  private readonly repo: CalendarRepo;
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new CalendarRepo(deps.db);
+  }
+
+  /** Runs `fn` on the user's book in one transaction, at its next sync_version. */
+  private change<T>(userId: number, fn: (repo: CalendarRepo, version: number, now: number) => Promise<T>) {
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction().execute(async (trx: Db) => {
+      const repo = new CalendarRepo(trx);
+      await repo.ensureBook(userId, now);
+      const version = await repo.bump(userId, now);
+      return fn(repo, version, now);
+    });
+  }
+
+  /** Creates or replaces the event of the text's UID. */
+  async put(userId: number, ics: string, opts: WriteOptions = {}): Promise<CalendarSaveResult> {
+    const read = readCalendarObject(ics);
+    return this.change(userId, async (repo, version, now) => {
+      const row = await repo.byUid(userId, read.uid);
+      if (opts.versionCode !== undefined && opts.versionCode !== Number(row?.version_code ?? 0))
+        throw stale();
+      const fields = { ...indexOf(read), version_code: version, updated_at: now };
+      let id: number;
+      if (row) {
+        id = Number(row.id);
+        await repo.updateEvent(userId, id, fields);
+      } else {
+        id = await repo.allocate(userId, 1);
+        await repo.insertEvent({ user_id: userId, id, created_at: now, ...fields });
+      }
+      await repo.logChange(userId, version, { id, uid: read.uid }, now);
+      return { sync_version: version, server_id: String(id), version_code: version, uid: read.uid };
+    });
+  }
+
+  async remove(userId: number, uid: string, opts: WriteOptions = {}): Promise<{ sync_version: number }> {
+    return this.change(userId, async (repo, version, now) => {
+      const row = await repo.byUid(userId, uid);
+      if (!row) throw notFound();
+      if (opts.versionCode !== undefined && opts.versionCode !== Number(row.version_code)) throw stale();
+      await repo.deleteEvent(userId, Number(row.id));
+      await repo.logChange(userId, version, { id: Number(row.id), uid }, now);
+      return { sync_version: version };
+    });
+  }
+
+  /** The iCalendar text kept for a UID, as received. */
+  async text(userId: number, uid: string): Promise<{ ical: string; version_code: number }> {
+    const row = await this.repo.byUid(userId, uid);
+    if (!row) throw notFound();
+    return { ical: row.ical, version_code: Number(row.version_code) };
+  }
+
+  async get(userId: number, serverId: number): Promise<CalendarEvent> {
+    const row = await this.repo.byId(userId, serverId);
+    if (!row) throw notFound();
+    return eventOf(row);
+  }
+
+  async list(userId: number): Promise<CalendarEvent[]> {
+    const out: CalendarEvent[] = [];
+    for await (const page of this.pages(userId)) out.push(...page.map(eventOf));
+    return out;
+  }
+
+  /** The user's events in start order, a page at a time (an export never reads all at once). */
+  async *pages(userId: number): AsyncGenerator<EventRow[]> {
+    let after: { start: number; id: number } | null = null;
+    for (;;) {
+      const page = await this.repo.page(userId, after);
+      if (page.length === 0) return;
+      const last = page[page.length - 1] as EventRow;
+      after = { start: Number(last.start_at), id: Number(last.id) };
+      yield page;
+    }
+  }
+
+  /** What changed since `since`, or 1009 when the log no longer reaches back that far. */
+  async changesSince(userId: number, since: number): Promise<CalendarChanges> {
+    const book = await this.repo.book(userId);
+    const current = Number(book?.sync_version ?? 0);
+    if (since === current) return { sync_version: current, list: [], del: [] };
+    if (since > current || since < Number(book?.log_floor ?? 0)) {
+      throw new AppError(Code.FULL_RELOAD, CalendarMsg.FULL_RELOAD);
+    }
+    const touched = await this.repo.changedSince(userId, since);
+    const rows = await this.repo.rows(
+      userId,
+      touched.map((t) => t.id),
+    );
+    const alive = new Set(rows.map((r) => Number(r.id)));
+    // A UID deleted and written again since is a change, not a deletion.
+    const uids = new Set(rows.map((r) => r.uid));
+    return {
+      sync_version: current,
+      list: rows.map(eventOf),
+      del: [...new Set(touched.filter((t) => !alive.has(t.id) && !uids.has(t.uid)).map((t) => t.uid))],
+    };
+  }
+
+  usageBytes(userId: number): Promise<number> {
+    return this.repo.eventBytes(userId);
+  }
+}
