@@ -77,8 +77,9 @@ test('enrol an authenticator from its QR page, verify with its codes and a recov
 
   const saved = page.getByRole('dialog', { name: '保存恢复码' });
   await expect(saved).toBeVisible();
-  const codes = await saved.getByRole('list', { name: '恢复码' }).getByRole('listitem').allTextContents();
-  expect(codes).toHaveLength(TOTP_RECOVERY_CODE_COUNT);
+  const savedItems = saved.getByRole('list', { name: '恢复码' }).getByRole('listitem');
+  await expect(savedItems).toHaveCount(TOTP_RECOVERY_CODE_COUNT);
+  const codes = await savedItems.allTextContents();
   await shot(page, '81-totp-recovery-codes');
   await saved.getByRole('button', { name: '我已保存' }).click();
   await expect(card.getByText('已绑定')).toBeVisible();
@@ -115,6 +116,15 @@ test('enrol an authenticator from its QR page, verify with its codes and a recov
 
   await page.reload();
   await expect(card).toContainText(`剩余恢复码 ${TOTP_RECOVERY_CODE_COUNT - 1} 个`);
+  // New recovery codes replace the old ones (this session's verification is still fresh).
+  await card.getByRole('button', { name: '重新生成恢复码' }).click();
+  const renewed = page.getByRole('dialog', { name: '保存恢复码' });
+  const renewedItems = renewed.getByRole('list', { name: '恢复码' }).getByRole('listitem');
+  await expect(renewedItems).toHaveCount(TOTP_RECOVERY_CODE_COUNT);
+  const fresh = await renewedItems.allTextContents();
+  expect(fresh.filter((c) => codes.includes(c))).toEqual([]);
+  await renewed.getByRole('button', { name: '我已保存' }).click();
+  await expect(card).toContainText(`剩余恢复码 ${TOTP_RECOVERY_CODE_COUNT} 个`);
 
   // On a phone the card and the danger zone fit the width.
   await page.setViewportSize({ width: 375, height: 812 });

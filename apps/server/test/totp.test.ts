@@ -14,7 +14,9 @@ import {
 } from '@phonecloud/shared';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpired } from '../src/housekeeping.js';
 import { requireVerified } from '../src/http/guards.js';
+import { accountModule } from '../src/modules/account/module.js';
 import type { AppModule } from '../src/modules/module.js';
 import { createUser, login, passVerification, type TestUser, verifiedClient } from './support/accounts.js';
 import type { TestClient } from './support/client.js';
@@ -142,6 +144,41 @@ describe.each(TEST_DIALECTS)('authenticator (TOTP) verification [%s]', (dialect)
     expect(await client.post(TotpApi.confirm, { code: await codeAt(secret) })).toMatchObject({
       code: Code.INVALID,
       message: TotpMsg.NO_ENROLMENT,
+    });
+  });
+
+  it('housekeeping removes enrolments left unconfirmed, never a confirmed one', async () => {
+    const { client, user } = await verifiedClient(server);
+    dataOf(await client.post<TotpEnrolment>(TotpApi.enrol));
+    const kept = await enrolled();
+    const rows = () =>
+      server.deps.db
+        .selectFrom('totp_factors')
+        .select('user_id')
+        .where('user_id', 'in', [user.id, kept.user.id])
+        .execute();
+    await purgeExpired(server.deps, [accountModule]);
+    expect(await rows()).toHaveLength(2);
+    server.clock.advance(16 * 60_000);
+    await purgeExpired(server.deps, [accountModule]);
+    expect((await rows()).map((r) => Number(r.user_id))).toEqual([kept.user.id]);
+  });
+
+  it('new recovery codes replace the old ones, with a fresh verification', async () => {
+    const { client, user, recovery } = await enrolled();
+    const renewed = dataOf(await client.post<TotpConfirmed>(TotpApi.recovery)).recovery_codes;
+    expect(renewed).toHaveLength(TOTP_RECOVERY_CODE_COUNT);
+    expect(renewed.filter((c) => recovery.includes(c))).toEqual([]);
+    const other = await signedIn(user);
+    expect((await other.post(TotpApi.recovery)).code).toBe(Code.VERIFY_REQUIRED);
+    const check = (ticket: string) =>
+      other.post('/verify/check_ticket.do', { verify_type: VerifyType.RECOVERY, ticket });
+    expect((await check(recovery[0] ?? '')).code).toBe(Code.TICKET_WRONG);
+    expect((await check(renewed[0] ?? '')).code).toBe(0);
+    const plain = await verifiedClient(server);
+    expect(await plain.client.post(TotpApi.recovery)).toMatchObject({
+      code: Code.INVALID,
+      message: TotpMsg.NOT_ENROLLED,
     });
   });
 

@@ -13,6 +13,8 @@ export const TotpApi = {
   confirm: '/account/totp_confirm.do',
   /** POST: removes the authenticator and its recovery codes. */
   remove: '/account/totp_remove.do',
+  /** POST: new recovery codes in place of the old ones (used or not): {recovery_codes}. */
+  recovery: '/account/totp_recovery.do',
 } as const;
 
 /** Seconds a code of the app lasts (the apps' default, which the QR does not need to state). */
@@ -36,6 +38,7 @@ export const TotpMsg = {
   NO_ENROLMENT: '绑定已过期，请重新扫描二维码',
   ENROLLED: '身份验证器已绑定',
   REMOVED: '身份验证器已解除绑定',
+  NOT_ENROLLED: '尚未绑定身份验证器',
   ACCOUNT_DELETED: '账号已注销',
 } as const;
 

@@ -1,4 +1,10 @@
 import type { AppModule } from '../module.js';
+import { TotpService } from '../totp/service.js';
 import { accountRoutes } from './routes.js';
 
-export const accountModule: AppModule = { name: 'account', routes: accountRoutes };
+export const accountModule: AppModule = {
+  name: 'account',
+  routes: accountRoutes,
+  // Authenticator enrolments nobody confirmed in time.
+  housekeeping: (deps) => new TotpService(deps).purgeLapsedEnrolments(),
+};

@@ -65,6 +65,15 @@ export class TotpRepo {
     return Number(row?.n ?? 0);
   }
 
+  /** Enrolments nobody confirmed in time: their secrets were never in use. */
+  async removeUnconfirmedBefore(before: number): Promise<void> {
+    await this.db
+      .deleteFrom('totp_factors')
+      .where('confirmed_at', 'is', null)
+      .where('created_at', '<', before)
+      .execute();
+  }
+
   async remove(userId: number): Promise<void> {
     await this.db.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
     await this.db.deleteFrom('totp_factors').where('user_id', '=', userId).execute();

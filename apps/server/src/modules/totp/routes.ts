@@ -29,6 +29,9 @@ export async function totpRoutes(app: FastifyInstance, deps: AppDeps) {
     const body = parse(ConfirmBody, req.body);
     return ok({ recovery_codes: await service.confirm(currentSession(req).userId, body.code) });
   });
+  app.post(TotpApi.recovery, fresh, async (req) => {
+    return ok({ recovery_codes: await service.renewRecoveryCodes(currentSession(req).userId) });
+  });
   app.post(TotpApi.remove, fresh, async (req) => {
     await service.remove(currentSession(req).userId);
     return ok();

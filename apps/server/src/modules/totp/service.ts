@@ -100,7 +100,25 @@ export class TotpService {
     });
     if (!confirmed) throw invalid(TotpMsg.ALREADY_ENROLLED);
     await this.limiter.reset(failureKey(userId));
-    return codes.map((c) => `${c.slice(0, 5)}-${c.slice(5)}`);
+    return codes.map(shown);
+  }
+
+  /** New recovery codes for a confirmed authenticator; the old ones stop working. */
+  async renewRecoveryCodes(userId: number): Promise<string[]> {
+    if (!(await this.isEnabled(userId))) throw invalid(TotpMsg.NOT_ENROLLED);
+    const codes = Array.from({ length: TOTP_RECOVERY_CODE_COUNT }, recoveryCode);
+    await this.deps.db.transaction().execute((trx) =>
+      new TotpRepo(trx).replaceRecoveryCodes(
+        userId,
+        codes.map((c) => this.recoveryHash(userId, c)),
+      ),
+    );
+    return codes.map(shown);
+  }
+
+  /** Housekeeping: enrolments left unconfirmed past their time go. */
+  async purgeLapsedEnrolments(): Promise<void> {
+    await this.repo.removeUnconfirmedBefore(this.deps.clock.now() - ENROL_TTL_MS);
   }
 
   async remove(userId: number): Promise<void> {
@@ -164,6 +182,9 @@ export class TotpService {
     return hmacHex(this.deps.config.sessionSecret, `totp-recovery:${userId}:${code}`);
   }
 }
+
+/** As the user sees a recovery code: two groups of five. */
+const shown = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`;
 
 function recoveryCode(): string {
   let out = '';

@@ -1,10 +1,11 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { TotpApi, type TotpEnrolment, TotpMsg } from '@phonecloud/shared';
+import { TotpApi, type TotpConfirmed, type TotpEnrolment, TotpMsg } from '@phonecloud/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api';
 import { toast } from '../../components/toast';
+import { RecoveryCodesModal } from './RecoveryCodesModal';
 import { TotpEnrolModal } from './TotpEnrolModal';
 import { totpStatusQuery } from './totp-query';
 import { useFreshVerification } from './use-fresh-verification';
@@ -17,6 +18,7 @@ export function TotpCard() {
   const fresh = useFreshVerification();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [renewed, setRenewed] = useState<string[] | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: totpStatusQuery().queryKey });
 
   const enrol = useMutation({
@@ -35,7 +37,13 @@ export function TotpCard() {
     onError: (error) => fresh.needsVerification(error, () => remove.mutate()),
     meta: { silent: true },
   });
-  const failure = [enrol, remove].find((m) => m.isError && !fresh.dialog)?.error;
+  const renew = useMutation({
+    mutationFn: () => api.post<TotpConfirmed>(TotpApi.recovery),
+    onSuccess: (data) => setRenewed(data.recovery_codes),
+    onError: (error) => fresh.needsVerification(error, () => renew.mutate()),
+    meta: { silent: true },
+  });
+  const failure = [enrol, remove, renew].find((m) => m.isError && !fresh.dialog)?.error;
   const s = status.data;
 
   return (
@@ -63,9 +71,14 @@ export function TotpCard() {
             )}
           </span>
           {s.enabled ? (
-            <Button danger onClick={() => setConfirmRemove(true)}>
-              解除绑定
-            </Button>
+            <span className="totp-card__actions">
+              <Button loading={renew.isPending} onClick={() => renew.mutate()}>
+                重新生成恢复码
+              </Button>
+              <Button danger onClick={() => setConfirmRemove(true)}>
+                解除绑定
+              </Button>
+            </span>
           ) : (
             <Button loading={enrol.isPending} onClick={() => enrol.mutate()}>
               绑定身份验证器
@@ -82,6 +95,15 @@ export function TotpCard() {
           needsVerification={fresh.needsVerification}
           onDone={() => {
             setEnrolment(null);
+            void refresh();
+          }}
+        />
+      ) : null}
+      {renewed ? (
+        <RecoveryCodesModal
+          codes={renewed}
+          onDone={() => {
+            setRenewed(null);
             void refresh();
           }}
         />

@@ -7,13 +7,14 @@ import {
   TotpMsg,
 } from '@phonecloud/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Input, Modal } from 'antd';
+import { Input, Modal } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api';
 import { FieldError } from '../../components/FieldError';
 import { PrimaryButton } from '../../components/PrimaryButton';
 import { toast } from '../../components/toast';
 import { useTransientText } from '../../components/use-transient-text';
+import { RecoveryCodesModal } from './RecoveryCodesModal';
 import type { FreshVerification } from './use-fresh-verification';
 
 interface Props {
@@ -51,39 +52,7 @@ export function TotpEnrolModal({ enrolment, needsVerification, onDone }: Props) 
     else confirm.mutate(value);
   };
 
-  if (recovery) {
-    return (
-      <Modal open title="保存恢复码" width={480} footer={null} maskClosable={false} closable={false}>
-        <Alert
-          type="warning"
-          showIcon
-          className="form-alert"
-          title="恢复码只显示这一次"
-          description="手机不在身边时，可用其中任意一个完成安全验证，每个只能使用一次。请抄写或保存到安全的地方。"
-        />
-        <ol className="totp-recovery" aria-label="恢复码">
-          {recovery.map((c) => (
-            <li key={c}>
-              <code>{c}</code>
-            </li>
-          ))}
-        </ol>
-        <div className="totp-recovery__actions">
-          <Button
-            onClick={() =>
-              void navigator.clipboard
-                ?.writeText(recovery.join('\n'))
-                .then(() => toast.success('已复制'))
-                .catch(() => toast.error('复制失败，请手动抄写'))
-            }
-          >
-            复制全部
-          </Button>
-          <PrimaryButton onClick={onDone}>我已保存</PrimaryButton>
-        </div>
-      </Modal>
-    );
-  }
+  if (recovery) return <RecoveryCodesModal codes={recovery} onDone={onDone} />;
 
   return (
     <Modal open title="绑定身份验证器" width={480} footer={null} maskClosable={false} onCancel={onDone}>

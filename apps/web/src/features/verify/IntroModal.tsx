@@ -25,7 +25,7 @@ export function IntroModal({ name, onStart, onClose }: Props) {
         <h2 className="verify-intro__title">{name}需要安全验证</h2>
         <p className="verify-intro__text">
           为保护您的隐私，查看{name}
-          前需要验证是您本人：通过图片验证码后，输入发送到您绑定手机或邮箱的验证码即可。
+          前需要验证是您本人：通过图片验证码后，输入发送到您绑定手机或邮箱的验证码即可；已绑定身份验证器的，直接输入其中的动态码。
         </p>
         <PrimaryButton size="large" block onClick={onStart}>
           立即验证
