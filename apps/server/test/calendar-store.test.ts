@@ -119,6 +119,39 @@ describe.each(TEST_DIALECTS)('calendar store [%s]', (dialect) => {
     expect(Number(row.last_end_at)).toBe(Date.UTC(2026, 11, 28, 1, 59, 59) + 30 * 60_000);
   });
 
+  it("places times of a zone with daylight saving by that day's offset, from the tz database", async () => {
+    const user = await createUser(server);
+    const at = (uid: string, day: string, extra: string[] = []) =>
+      phoneEvent(uid, '纽约时间的会', extra)
+        .replaceAll('TZID=Asia/Shanghai', 'TZID=America/New_York')
+        .replace('20261201T090000', `${day}T090000`)
+        .replace('20261201T100000', `${day}T100000`);
+    await store.put(user.id, at('summer@phone', '20260710'));
+    // An absolute alarm (UTC) half an hour before 09:00 EST.
+    const winter = await store.put(
+      user.id,
+      at('winter@phone', '20261210', [
+        'BEGIN:VALARM',
+        'ACTION:AUDIO',
+        'TRIGGER;VALUE=DATE-TIME:20261210T133000Z',
+        'END:VALARM',
+      ]),
+    );
+    const starts = await server.deps.db
+      .selectFrom('calendar_events')
+      .select(['uid', 'start_at'])
+      .where('user_id', '=', user.id)
+      .orderBy('start_at')
+      .execute();
+    expect(starts.map((r) => [r.uid, Number(r.start_at)])).toEqual([
+      ['summer@phone', Date.UTC(2026, 6, 10, 13)],
+      ['winter@phone', Date.UTC(2026, 11, 10, 14)],
+    ]);
+    expect((await store.get(user.id, Number(winter.server_id))).reminders).toEqual([
+      { minutes_before: 30, action: 'AUDIO' },
+    ]);
+  });
+
   it('gives a UID to an event that came without one, and keeps it with the event', async () => {
     const user = await createUser(server);
     const text = phoneEvent('x', '没有 UID 的日程').replace('UID:x\r\n', '');

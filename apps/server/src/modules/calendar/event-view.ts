@@ -4,7 +4,7 @@ import type { CalendarEventsTable } from '../../db/schema.js';
 import { type IcalComponent, isTime, timeText, tzidOf } from './ics-time.js';
 import { lunarOfKey } from './lunar.js';
 
-type EventRow = Pick<CalendarEventsTable, 'id' | 'uid' | 'version_code' | 'ical' | 'lunar'>;
+type EventRow = Pick<CalendarEventsTable, 'id' | 'uid' | 'version_code' | 'ical' | 'lunar' | 'start_at'>;
 
 function text(event: IcalComponent, name: string): string {
   const v = event.getFirstPropertyValue(name);
@@ -27,15 +27,17 @@ function timing(event: IcalComponent): CalendarTiming {
   return { start: timeText(s), end: timeText(end), all_day: s.isDate ? 1 : 0, tzid: tzidOf(start) };
 }
 
-function reminders(event: IcalComponent): CalendarReminder[] {
+/** The VALARMs in minutes before the start; an absolute (UTC) trigger is measured from `startAt`. */
+function reminders(event: IcalComponent, startAt: number): CalendarReminder[] {
   const out: CalendarReminder[] = [];
   for (const alarm of event.getAllSubcomponents('valarm')) {
     const trigger = alarm.getFirstPropertyValue('trigger');
-    if (!(trigger instanceof ICAL.Duration)) continue;
-    out.push({
-      minutes_before: -Math.round(trigger.toSeconds() / 60),
-      action: text(alarm, 'action') || 'DISPLAY',
-    });
+    const action = text(alarm, 'action') || 'DISPLAY';
+    if (trigger instanceof ICAL.Duration) {
+      out.push({ minutes_before: -Math.round(trigger.toSeconds() / 60), action });
+    } else if (isTime(trigger)) {
+      out.push({ minutes_before: Math.round((startAt - trigger.toUnixTime() * 1000) / 60_000), action });
+    }
   }
   return out;
 }
@@ -69,7 +71,7 @@ export function eventOf(row: EventRow): CalendarEvent {
     summary: text(master, 'summary'),
     location: text(master, 'location'),
     description: text(master, 'description'),
-    reminders: reminders(master),
+    reminders: reminders(master, Number(row.start_at)),
     rrule: rule ? rule.toICALString().replace(/^RRULE[^:]*:/i, '') : null,
     exdates,
     overrides: events.filter((e) => e !== master).map(override),
