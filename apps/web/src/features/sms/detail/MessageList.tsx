@@ -23,6 +23,8 @@ const OLDER_AT_ROW = 4;
 // Before the box is measured: the spec's detail scroll height (spec 001 §9).
 const FIRST_RECT = { width: 800, height: SMS_DETAIL_SCROLL_PX };
 const HEAD_PX = 36;
+// This close to the end counts as at the end.
+const PINNED_SLACK_PX = 8;
 
 /**
  * The conversation's bubbles, virtualised (@tanstack/react-virtual measures each row once drawn),
@@ -46,6 +48,8 @@ export function MessageList({ messages, anchor, hasOlder, loadingOlder, loadOlde
 
   // Where the view was placed: at the newest message, or at the anchor once it has been loaded.
   const placed = useRef(false);
+  // Whether the view follows the end (see below).
+  const pinned = useRef(false);
   const firstKey = useRef<string | null>(null);
   const anchorRow = anchor ? rowOf(rows, anchor) : -1;
 
@@ -62,7 +66,10 @@ export function MessageList({ messages, anchor, hasOlder, loadingOlder, loadOlde
       if (anchor && anchorRow < 0) return; // still reading back to it
       placed.current = true;
       if (anchorRow >= 0) virtual.scrollToIndex(anchorRow, { align: 'center' });
-      else virtual.scrollToIndex(rows.length - 1, { align: 'end' });
+      else {
+        pinned.current = true;
+        virtual.scrollToIndex(rows.length - 1, { align: 'end' });
+      }
       return;
     }
     // An older page arrived in front: move the view down by what was added, so it stays put.
@@ -72,6 +79,23 @@ export function MessageList({ messages, anchor, hasOlder, loadingOlder, loadOlde
       if (shift) el.scrollTop += shift;
     }
   }, [rows, anchor, anchorRow, virtual]);
+
+  // Opened at the newest message, the view stays at the end while rows below grow (a picture
+  // that loads after its bubble was measured), until the user scrolls away from it.
+  const total = virtual.getTotalSize();
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const follow = () => {
+      pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < PINNED_SLACK_PX;
+    };
+    el.addEventListener('scroll', follow, { passive: true });
+    return () => el.removeEventListener('scroll', follow);
+  }, []);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && total && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [total]);
 
   // Reading back to the anchor, page by page; or, scrolled near the top, the page before.
   const topIndex = items[0]?.index ?? 0;

@@ -126,7 +126,7 @@ function Conversation({ address, anchor }: { address: string; anchor: string | n
     <article className="sms-detail" aria-label={who.name} data-address={address}>
       {modalHolder}
       <header className="sms-detail__head">
-        <ContactAvatar name={who.name} url={who.contact?.avatar || null} size={44} />
+        <ContactAvatar name={who.contact ? who.name : ''} url={who.contact?.avatar || null} size={44} />
         <div className="sms-detail__who">
           <h2 className="sms-detail__title">{name}</h2>
           <div className="sms-detail__sub">

@@ -5,7 +5,7 @@ import { listDate } from '../format/sms-date';
 
 interface Props {
   name: ReactNode;
-  /** For the avatar's initial and tint. */
+  /** For the avatar's initial and tint (a number without a contact gets the person icon). */
   plainName: string;
   contact: SmsContactIcon | null;
   line: ReactNode;
@@ -29,7 +29,7 @@ export function ConversationRow(props: Props) {
       data-server-id={serverId}
       aria-current={active ? 'page' : undefined}
     >
-      <ContactAvatar name={plainName} url={contact?.avatar || null} size={40} />
+      <ContactAvatar name={contact ? plainName : ''} url={contact?.avatar || null} size={40} />
       <span className="sms-row__text">
         <span className="sms-row__top">
           <span className="sms-row__name">{name}</span>
