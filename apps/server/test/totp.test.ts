@@ -355,6 +355,23 @@ describe.each(TEST_DIALECTS)('authenticator (TOTP) verification [%s]', (dialect)
     expect(dataOf(await fresh.post<TotpEnrolment>(TotpApi.enrol)).secret).not.toBe(secret);
   });
 
+  it('an authenticator sealed under another SESSION_SECRET counts as none and may be enrolled again', async () => {
+    const { client, user } = await enrolled();
+    await server.deps.db
+      .updateTable('totp_factors')
+      .set({ secret_box: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(dataOf(await client.get<TotpStatus>(TotpApi.status)).enabled).toBe(false);
+    expect(dataOf(await client.get<VerifyInfo>('/verify/verify_info.do')).types).not.toContain(
+      VerifyType.TOTP,
+    );
+    expect((await checkTotp(client, '123456')).message).toBe(Msg.CHANNEL_NOT_BOUND);
+    const { secret } = dataOf(await client.post<TotpEnrolment>(TotpApi.enrol));
+    dataOf(await client.post<TotpConfirmed>(TotpApi.confirm, { code: await codeAt(secret) }));
+    expect(dataOf(await client.get<TotpStatus>(TotpApi.status)).enabled).toBe(true);
+  });
+
   it('deleting the account removes its authenticator and recovery codes', async () => {
     const { client, user } = await enrolled();
     expect((await client.post('/user/delete.do', { password: user.password })).code).toBe(0);

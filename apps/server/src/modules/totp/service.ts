@@ -51,7 +51,7 @@ export class TotpService {
   }
 
   async status(userId: number): Promise<TotpStatus> {
-    const factor = await this.repo.factor(userId);
+    const factor = await this.usableFactor(userId);
     if (!factor?.confirmed_at) return { enabled: false, enrolled_at: 0, recovery_left: 0 };
     return {
       enabled: true,
@@ -61,12 +61,26 @@ export class TotpService {
   }
 
   async isEnabled(userId: number): Promise<boolean> {
-    return Boolean((await this.repo.factor(userId))?.confirmed_at);
+    return Boolean((await this.usableFactor(userId))?.confirmed_at);
+  }
+
+  /**
+   * The confirmed authenticator whose secret this server can read. One sealed under another
+   * SESSION_SECRET can never pass a code (nor its recovery codes, keyed the same way), so it
+   * counts as none: the account verifies by SMS or e-mail and may enrol again.
+   */
+  private async usableFactor(userId: number) {
+    const factor = await this.repo.factor(userId);
+    return factor?.confirmed_at && this.box.open(factor.secret_box) !== null ? factor : undefined;
   }
 
   /** A new secret for the app; the secret is shown only now, until the first code confirms it. */
   async enrol(userId: number, accountName: string): Promise<TotpEnrolment> {
-    if (await this.isEnabled(userId)) throw invalid(TotpMsg.ALREADY_ENROLLED);
+    const current = await this.repo.factor(userId);
+    if (current?.confirmed_at) {
+      if (await this.isEnabled(userId)) throw invalid(TotpMsg.ALREADY_ENROLLED);
+      await this.remove(userId);
+    }
     const secret = generateSecret();
     await this.repo.startEnrolment(userId, this.box.seal(secret), this.deps.clock.now());
     // A confirmed authenticator may have appeared meanwhile (another session): it stays.
@@ -130,8 +144,8 @@ export class TotpService {
    * 1000 when none is enrolled, 1014 past the failures, 6002 wrong, 6003 a code already used.
    */
   async check(userId: number, kind: TotpTicketKind, ticket: string): Promise<void> {
-    const factor = await this.repo.factor(userId);
-    if (!factor?.confirmed_at) throw invalid(Msg.CHANNEL_NOT_BOUND);
+    const factor = await this.usableFactor(userId);
+    if (!factor) throw invalid(Msg.CHANNEL_NOT_BOUND);
     const now = this.deps.clock.now();
     await this.refuseWhenLocked(userId, now);
     if (kind === 'recovery') {
