@@ -44,6 +44,8 @@ export async function startServer(env = {}) {
   return {
     url,
     dataDir,
+    /** The server process: benches read its memory in /proc. */
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

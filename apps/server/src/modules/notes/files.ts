@@ -58,7 +58,7 @@ export async function normaliseNoteImage(bytes: Buffer): Promise<{ bytes: Buffer
       .resize(NOTE_IMAGE_STORED_PX, NOTE_IMAGE_STORED_PX, { fit: 'inside', withoutEnlargement: true });
     return format === 'png'
       ? { bytes: await img.png({ compressionLevel: 8 }).toBuffer(), type: 'image/png' }
-      : { bytes: await img.jpeg({ quality: 88, mozjpeg: true }).toBuffer(), type: 'image/jpeg' };
+      : { bytes: await img.jpeg({ quality: 88 }).toBuffer(), type: 'image/jpeg' };
   } catch {
     throw invalid(NoteMsg.IMAGE_BROKEN);
   }
