@@ -7,20 +7,25 @@ import { ensureServerBuilt, ensureWebBuilt, ROOT, run } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
+/** The calendar export's tests read the .ics back with Debian's Python icalendar. */
+function hasPythonIcalendar() {
+  return spawnSync('/usr/bin/python3', ['-c', 'import icalendar'], { stdio: 'ignore' }).status === 0;
+}
+
 function hasCjkFont() {
   return spawnSync('sh', ['-c', 'fc-list :lang=zh family | grep -q .'], { stdio: 'ignore' }).status === 0;
 }
 
-/** Installs Chromium and CJK fonts from Debian when missing (root), or names the one command to run. */
+/** Installs the Debian packages the tests need when missing (root), or names the one command to run. */
 function ensureSystemPackages() {
-  if (existsSync(CHROMIUM) && hasCjkFont()) return;
+  if (existsSync(CHROMIUM) && hasCjkFont() && hasPythonIcalendar()) return;
   const isRoot = process.getuid?.() === 0;
-  const install = 'apt-get update && apt-get install -y chromium fonts-noto-cjk';
+  const install = 'apt-get update && apt-get install -y chromium fonts-noto-cjk python3-icalendar';
   if (!isRoot) {
-    console.error(`Browser tests need Debian's Chromium and CJK fonts. Run:\n  sudo sh -c '${install}'`);
+    console.error(`The tests need these Debian packages. Run:\n  sudo sh -c '${install}'`);
     process.exit(1);
   }
-  console.log('Installing chromium and fonts-noto-cjk from Debian…');
+  console.log('Installing chromium, fonts-noto-cjk and python3-icalendar from Debian…');
   run('sh', ['-c', `DEBIAN_FRONTEND=noninteractive ${install.replace('install -y', 'install -y -q')}`]);
 }
 
