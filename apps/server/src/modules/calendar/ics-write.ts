@@ -19,13 +19,15 @@ function folded<T>(fn: () => T): T {
   }
 }
 
-/** The VCALENDAR's own properties, up to its first component. */
+/**
+ * The VCALENDAR's own properties, up to its first component. No METHOD: the file is a calendar,
+ * not an iTIP message (whose PUBLISH would ask for an ORGANIZER on every event).
+ */
 export function calendarHead(prodid: string, name: string): string {
   const calendar = new ICAL.Component('vcalendar');
   calendar.addPropertyWithValue('version', '2.0');
   calendar.addPropertyWithValue('prodid', prodid);
   calendar.addPropertyWithValue('calscale', 'GREGORIAN');
-  calendar.addPropertyWithValue('method', 'PUBLISH');
   calendar.addPropertyWithValue('x-wr-calname', name);
   const text = folded(() => calendar.toString());
   return text.slice(0, text.lastIndexOf('END:VCALENDAR'));
