@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, type Selectable } from 'kysely';
 import type { Database, SmsMessagesTable } from '../../db/schema.js';
 
 export type MessageRow = Selectable<SmsMessagesTable>;
@@ -14,11 +14,74 @@ export interface ConversationRow {
 // Far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
 const CHUNK = 500;
 
+const MESSAGE_COLUMNS = [
+  'user_id',
+  'id',
+  'address',
+  'body',
+  'date',
+  'type',
+  'locked',
+  'read',
+  'optime',
+  'import_key',
+  'attachments',
+  'size',
+] as const satisfies readonly (keyof NewMessageRow)[];
+const INSERT_ROWS = 500;
+const insertTexts = new Map<string, string>();
+
+/** `INSERT INTO sms_messages (...) VALUES (...), ...` for `rows` rows. */
+function insertText(rows: number, numbered: boolean): string {
+  const key = `${rows} ${numbered}`;
+  let text = insertTexts.get(key);
+  if (text === undefined) {
+    let p = 0;
+    const tuple = () => `(${MESSAGE_COLUMNS.map(() => (numbered ? `$${++p}` : '?')).join(',')})`;
+    const tuples = Array.from({ length: rows }, tuple);
+    text = `INSERT INTO sms_messages (${MESSAGE_COLUMNS.map((c) => `"${c}"`).join(',')}) VALUES ${tuples.join(',')}`;
+    if (insertTexts.size > 16) insertTexts.clear();
+    insertTexts.set(key, text);
+  }
+  return text;
+}
+
+const UPSERT_ROWS = 500;
+const NEWER =
+  '(excluded.last_date > sms_conversations.last_date OR ' +
+  '(excluded.last_date = sms_conversations.last_date AND excluded.last_id > sms_conversations.last_id))';
+const upsertTexts = new Map<string, string>();
+
+/** Adds counts into conversation rows (created when new), keeping the newest message's date and id. */
+function upsertText(rows: number, numbered: boolean): string {
+  const key = `${rows} ${numbered}`;
+  let text = upsertTexts.get(key);
+  if (text === undefined) {
+    let p = 0;
+    const tuple = () => `(${Array.from({ length: 6 }, () => (numbered ? `$${++p}` : '?')).join(',')})`;
+    text =
+      'INSERT INTO sms_conversations (user_id, address, count, locked_count, last_date, last_id) VALUES ' +
+      `${Array.from({ length: rows }, tuple).join(',')} ON CONFLICT (user_id, address) DO UPDATE SET ` +
+      'count = sms_conversations.count + excluded.count, ' +
+      'locked_count = sms_conversations.locked_count + excluded.locked_count, ' +
+      `last_date = CASE WHEN ${NEWER} THEN excluded.last_date ELSE sms_conversations.last_date END, ` +
+      `last_id = CASE WHEN ${NEWER} THEN excluded.last_id ELSE sms_conversations.last_id END`;
+    if (upsertTexts.size > 16) upsertTexts.clear();
+    upsertTexts.set(key, text);
+  }
+  return text;
+}
+
 export function chunked<T>(list: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
 }
+
+/** Past this many changed conversations a refresh is a full reload (1009). */
+export const REFRESH_MAX_CHANGES = 500;
+/** The change-log address that stands for every conversation (no address is empty). */
+export const EVERYTHING = '';
 
 const conversationOf = (r: ConversationRow): ConversationRow => ({
   address: r.address,
@@ -142,20 +205,11 @@ export class SmsRepo {
       }
       by.set(r.address, c);
     }
-    const newer = sql`(excluded.last_date > sms_conversations.last_date OR (excluded.last_date = sms_conversations.last_date AND excluded.last_id > sms_conversations.last_id))`;
-    for (const part of chunked([...by.values()], 200)) {
-      await this.db
-        .insertInto('sms_conversations')
-        .values(part.map((c) => ({ user_id: userId, ...c })))
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'address']).doUpdateSet({
-            count: sql`sms_conversations.count + excluded.count`,
-            locked_count: sql`sms_conversations.locked_count + excluded.locked_count`,
-            last_date: sql`CASE WHEN ${newer} THEN excluded.last_date ELSE sms_conversations.last_date END`,
-            last_id: sql`CASE WHEN ${newer} THEN excluded.last_id ELSE sms_conversations.last_id END`,
-          }),
-        )
-        .execute();
+    const numbered = this.db.getExecutor().adapter instanceof PostgresAdapter;
+    for (const part of chunked([...by.values()], UPSERT_ROWS)) {
+      const params: unknown[] = [];
+      for (const c of part) params.push(userId, c.address, c.count, c.locked_count, c.last_date, c.last_id);
+      await this.db.executeQuery(CompiledQuery.raw(upsertText(part.length, numbered), params));
     }
   }
 
@@ -194,15 +248,21 @@ export class SmsRepo {
     return out;
   }
 
-  /** Favourite messages, optionally of some conversations only. */
-  lockedMessages(userId: number, addresses?: readonly string[]): Promise<MessageRow[]> {
-    let q = this.db
-      .selectFrom('sms_messages')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('locked', '=', 1);
-    if (addresses) q = q.where('address', 'in', addresses.length ? addresses : ['']);
-    return q.execute();
+  /** Favourite messages of these conversations (read through the conversation index). */
+  async lockedMessages(userId: number, addresses: readonly string[]): Promise<MessageRow[]> {
+    const out: MessageRow[] = [];
+    for (const part of chunked(addresses)) {
+      out.push(
+        ...(await this.db
+          .selectFrom('sms_messages')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('address', 'in', part)
+          .where('locked', '=', 1)
+          .execute()),
+      );
+    }
+    return out;
   }
 
   /** Up to `limit` messages of a conversation older than `before` (date, id), newest first. */
@@ -280,25 +340,23 @@ export class SmsRepo {
     return rows.flatMap((r) => (r.attachments ? (JSON.parse(r.attachments) as string[]) : []));
   }
 
-  /** Inserts messages; one whose import_key the box has already is skipped. Answers those added. */
-  async insertMessages(rows: readonly NewMessageRow[]): Promise<{ id: number; address: string }[]> {
-    const added: { id: number; address: string }[] = [];
-    for (const part of chunked(rows, 200)) {
-      const got = await this.db
-        .insertInto('sms_messages')
-        .values(part)
-        .onConflict((oc) => oc.columns(['user_id', 'import_key']).doNothing())
-        .returning(['id', 'address'])
-        .execute();
-      added.push(...got.map((r) => ({ id: Number(r.id), address: r.address })));
+  /**
+   * Inserts messages the box does not have (the caller checked their import keys under the box's
+   * lock). One statement text per row count, kept: an import writes 200,000 rows with it.
+   */
+  async insertMessages(rows: readonly NewMessageRow[]): Promise<void> {
+    const numbered = this.db.getExecutor().adapter instanceof PostgresAdapter;
+    for (const part of chunked(rows, INSERT_ROWS)) {
+      const params: unknown[] = [];
+      for (const r of part) for (const c of MESSAGE_COLUMNS) params.push(r[c] ?? null);
+      await this.db.executeQuery(CompiledQuery.raw(insertText(part.length, numbered), params));
     }
-    return added;
   }
 
   /** The import keys among `keys` the box has already. */
   async knownImportKeys(userId: number, keys: readonly string[]): Promise<Set<string>> {
     const out = new Set<string>();
-    for (const part of chunked(keys)) {
+    for (const part of chunked(keys, 2000)) {
       const rows = await this.db
         .selectFrom('sms_messages')
         .select('import_key')
@@ -342,12 +400,15 @@ export class SmsRepo {
 
   // --- the change log ---
 
+  /**
+   * Records which conversations a version touched; past REFRESH_MAX_CHANGES of them one row
+   * `EVERYTHING` stands for all (the browser reloads the list anyway, and an import's batches
+   * do not write a row per conversation).
+   */
   async logChanges(userId: number, version: number, addresses: Iterable<string>): Promise<void> {
-    const rows = [...new Set(addresses)].map((address) => ({
-      user_id: userId,
-      sync_version: version,
-      address,
-    }));
+    let list = [...new Set(addresses)];
+    if (list.length > REFRESH_MAX_CHANGES) list = [EVERYTHING];
+    const rows = list.map((address) => ({ user_id: userId, sync_version: version, address }));
     for (const part of chunked(rows)) await this.db.insertInto('sms_changes').values(part).execute();
   }
 

@@ -5,33 +5,24 @@ import {
   SMS_SEARCH_PAGE,
   type SmsSearchResult,
 } from '@phonecloud/shared';
-import { PostgresAdapter, sql } from 'kysely';
 import type { AppDeps } from '../../http/context.js';
 import { ContactNames } from './contact-names.js';
 import { itemOf, summaryOf } from './items.js';
 import { type MessageRow, SmsRepo } from './repo.js';
-
-// The trigram index answers queries of three characters and more; shorter ones scan the box.
-const TRIGRAM = 3;
-
-/** `%needle%` for LIKE with `\` escaping (the cleaned query holds no backslash of its own). */
-function containsPattern(needle: string): string {
-  return `%${needle.replace(/[%_]/g, (c) => `\\${c}`)}%`;
-}
+import { scanBodies } from './search-corpus.js';
 
 /**
  * Search over the whole box (spec 001 §5): a contact's display name and the address give the
- * name matches, the bodies give the message matches (newest first, in pages). Case is folded
- * by the index (FTS5 trigram, PostgreSQL ILIKE), not by the caller. docs/sms.md tells why.
+ * name matches, the bodies give the message matches (newest first, in pages), found in the
+ * box's bodies held in memory (search-corpus.ts; docs/sms.md tells why). Case is folded here,
+ * not by the caller.
  */
 export class SmsSearch {
   private readonly repo: SmsRepo;
   private readonly names: ContactNames;
-  private readonly postgres: boolean;
   constructor(private readonly deps: AppDeps) {
     this.repo = new SmsRepo(deps.db);
     this.names = new ContactNames(deps.db);
-    this.postgres = deps.db.getExecutor().adapter instanceof PostgresAdapter;
   }
 
   async search(userId: number, raw: string, offset: number): Promise<SmsSearchResult> {
@@ -66,35 +57,11 @@ export class SmsSearch {
     query: string,
     offset: number,
   ): Promise<{ rows: MessageRow[]; total: number }> {
-    const db = this.deps.db;
-    if (!this.postgres && [...query].length >= TRIGRAM) {
-      // The user's rows are the rowid range [userId * 2^32, userId * 2^32 + 2^32).
-      const phrase = `"${query.replace(/"/g, '""')}"`;
-      const inBox = sql`f.rowid BETWEEN ${userId} * 4294967296 AND ${userId} * 4294967296 + 4294967295`;
-      const [page, count] = await Promise.all([
-        sql<MessageRow>`
-          SELECT m.* FROM sms_fts f
-          JOIN sms_messages m ON m.user_id = ${userId} AND m.id = f.rowid - ${userId} * 4294967296
-          WHERE sms_fts MATCH ${phrase} AND ${inBox}
-          ORDER BY m.date DESC, m.id DESC LIMIT ${SMS_SEARCH_PAGE} OFFSET ${offset}`.execute(db),
-        sql<{
-          n: number;
-        }>`SELECT count(*) AS n FROM sms_fts f WHERE sms_fts MATCH ${phrase} AND ${inBox}`.execute(db),
-      ]);
-      return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
-    }
-    const pattern = containsPattern(query);
-    const match = this.postgres
-      ? sql`body ILIKE ${pattern} ESCAPE '\\'`
-      : sql`body LIKE ${pattern} ESCAPE '\\'`;
-    const [page, count] = await Promise.all([
-      sql<MessageRow>`
-        SELECT * FROM sms_messages WHERE user_id = ${userId} AND ${match}
-        ORDER BY date DESC, id DESC LIMIT ${SMS_SEARCH_PAGE} OFFSET ${offset}`.execute(db),
-      sql<{
-        n: number;
-      }>`SELECT count(*) AS n FROM sms_messages WHERE user_id = ${userId} AND ${match}`.execute(db),
-    ]);
-    return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
+    const version = Number((await this.repo.box(userId))?.sync_version ?? 0);
+    const { ids, total } = await scanBodies(this.deps.db, userId, version, query, offset, SMS_SEARCH_PAGE);
+    const rows = await this.repo.messages(userId, ids);
+    const order = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => (order.get(Number(a.id)) ?? 0) - (order.get(Number(b.id)) ?? 0));
+    return { rows, total };
   }
 }

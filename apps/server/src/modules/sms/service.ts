@@ -13,10 +13,7 @@ import { ContactNames } from './contact-names.js';
 import { fullReload, notFound } from './errors.js';
 import { SmsFileKind, SmsFilesRepo } from './files-repo.js';
 import { byNewest, itemOf, summaryOf } from './items.js';
-import { type ConversationRow, type MessageRow, SmsRepo } from './repo.js';
-
-// Past this many changed conversations a delta is no cheaper than reloading the list.
-const REFRESH_MAX_CHANGES = 500;
+import { type ConversationRow, EVERYTHING, type MessageRow, REFRESH_MAX_CHANGES, SmsRepo } from './repo.js';
 
 /** The box: list, refresh, a conversation's pages, favourites and deleting a conversation. */
 export class SmsService {
@@ -40,13 +37,10 @@ export class SmsService {
       userId,
       conversations.map((c) => c.last_id),
     );
-    const locked =
-      withLocked.length === 0
-        ? []
-        : await this.repo.lockedMessages(
-            userId,
-            withLocked.length === conversations.length ? undefined : withLocked.map((c) => c.address),
-          );
+    const locked = await this.repo.lockedMessages(
+      userId,
+      withLocked.map((c) => c.address),
+    );
     const sms_list: Record<string, SmsItem> = {};
     for (const r of [...rows, ...locked]) sms_list[String(r.id)] = itemOf(r);
     return {
@@ -78,7 +72,7 @@ export class SmsService {
     }
     if (since > current || since < Number(box?.log_floor ?? 0)) throw fullReload();
     const addresses = await this.repo.changedSince(userId, since);
-    if (addresses.length > REFRESH_MAX_CHANGES) throw fullReload();
+    if (addresses.length > REFRESH_MAX_CHANGES || addresses.includes(EVERYTHING)) throw fullReload();
     const left = await this.repo.conversationsOf(userId, addresses);
     const present = new Set(left.map((c) => c.address));
     const data = await this.dataOf(userId, current, left);

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../../../app.js';
 import { loadConfig } from '../../../config.js';
 import { openDb } from '../../../db/index.js';
+import type { AppDeps } from '../../../http/context.js';
+import { systemClock } from '../../../lib/clock.js';
+import { createBlobStore } from '../../../storage/index.js';
 import { UsersRepo } from '../../users/repo.js';
 import { importBackupFile } from './import.js';
 
@@ -37,7 +39,18 @@ export async function smsCommand(command: string | undefined, args: string[]): P
       console.error(`no such user: ${values.username}`);
       return 2;
     }
-    const { app, deps } = await buildApp({ config, db: handle.db, logger: false });
+    // Only what the import uses: no HTTP app to build (its start-up would count in every import).
+    const deps: AppDeps = {
+      db: handle.db,
+      config,
+      clock: systemClock,
+      messenger: {
+        async send() {
+          throw new Error('the import sends no messages');
+        },
+      },
+      blobs: await createBlobStore(config),
+    };
     try {
       const started = Date.now();
       const report = await importBackupFile(deps, user.id, file);
@@ -52,8 +65,6 @@ export async function smsCommand(command: string | undefined, args: string[]): P
     } catch (err) {
       console.error(`import failed: ${(err as Error).message}`);
       return 1;
-    } finally {
-      await app.close();
     }
   } finally {
     await handle.close();
