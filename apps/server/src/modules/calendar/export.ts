@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   CALENDAR_EXPORT_KEEP_HOURS,
   CalendarApi,
@@ -60,45 +60,48 @@ export class CalendarExportService {
     return [...out.values()];
   }
 
-  async export(userId: number): Promise<ExportResult> {
-    if ((await this.repo.count(userId)) === 0) {
-      throw new AppError(Code.NOTHING_TO_EXPORT, CalendarMsg.EXPORT_EMPTY);
-    }
-    const now = this.deps.clock.now();
-    const parts: string[] = [
-      calendarHead(`-//${this.deps.config.productName}//${CalendarMsg.EXPORT_TITLE}//ZH`, '日程'),
-    ];
-    for (const zone of await this.zones(userId)) parts.push(componentText(zone));
-    let count = 0;
+  /** The file's text, page by page in start order: a large calendar never sits in memory. */
+  private async *ics(userId: number, now: number): AsyncGenerator<Buffer> {
+    const prodid = `-//${this.deps.config.productName}//${CalendarMsg.EXPORT_TITLE}//ZH`;
+    let head = calendarHead(prodid, '日程', now);
+    for (const zone of await this.zones(userId)) head += componentText(zone);
+    yield Buffer.from(head, 'utf8');
     for await (const page of this.store.pages(userId)) {
+      let text = '';
       for (const row of page) {
         const lunar = row.lunar ? lunarOfKey(row.lunar) : null;
-        parts.push(exportEvents(row.ical, { updatedAt: Number(row.updated_at), lunar }, now).text);
-        count++;
+        text += exportEvents(row.ical, { updatedAt: Number(row.updated_at), lunar }, now).text;
       }
+      yield Buffer.from(text, 'utf8');
     }
-    parts.push(CALENDAR_TAIL);
+    yield Buffer.from(CALENDAR_TAIL, 'utf8');
+  }
+
+  async export(userId: number): Promise<ExportResult> {
+    const count = await this.repo.count(userId);
+    if (count === 0) throw new AppError(Code.NOTHING_TO_EXPORT, CalendarMsg.EXPORT_EMPTY);
+    const now = this.deps.clock.now();
     const stamp = new Date(now + RECYCLE_DAY_OFFSET_MINUTES * 60_000)
       .toISOString()
       .slice(0, 19)
       .replace(/[-:]/g, '')
       .replace('T', '_');
     const id = randomBytes(18).toString('base64url');
-    await new BlobIndex(this.deps.db).storeHeld(
-      this.deps.blobs,
-      Buffer.from(parts.join(''), 'utf8'),
-      now,
-      (db, blob) =>
-        new CalendarRepo(db).insertFile({
-          user_id: userId,
-          id,
-          blob_key: blob.key,
-          name: calendarExportFileName(stamp),
-          size: blob.size,
-          created_at: now,
-          expires_at: now + CALENDAR_EXPORT_KEEP_HOURS * 3600_000,
-        }),
-    );
+    // The file names its own time (LAST-MODIFIED), so its bytes are new: no unreferenced blob of
+    // the same content can be collected between this write and the reference below.
+    const blob = await this.deps.blobs.put(Readable.from(this.ics(userId, now)));
+    await this.deps.db.transaction().execute(async (trx) => {
+      await new CalendarRepo(trx).insertFile({
+        user_id: userId,
+        id,
+        blob_key: blob.key,
+        name: calendarExportFileName(stamp),
+        size: blob.size,
+        created_at: now,
+        expires_at: now + CALENDAR_EXPORT_KEEP_HOURS * 3600_000,
+      });
+      await new BlobIndex(trx).ref(trx, blob, now);
+    });
     return { filePath: `${CalendarApi.exportFile}/${id}`, count };
   }
 

@@ -23,12 +23,15 @@ function folded<T>(fn: () => T): T {
  * The VCALENDAR's own properties, up to its first component. No METHOD: the file is a calendar,
  * not an iTIP message (whose PUBLISH would ask for an ORGANIZER on every event).
  */
-export function calendarHead(prodid: string, name: string): string {
+export function calendarHead(prodid: string, name: string, now: number): string {
   const calendar = new ICAL.Component('vcalendar');
   calendar.addPropertyWithValue('version', '2.0');
   calendar.addPropertyWithValue('prodid', prodid);
   calendar.addPropertyWithValue('calscale', 'GREGORIAN');
   calendar.addPropertyWithValue('x-wr-calname', name);
+  // RFC 7986 lets a calendar carry its LAST-MODIFIED: the export's time, which also makes every
+  // export's bytes its own (see CalendarExportService.export).
+  calendar.addPropertyWithValue('last-modified', ICAL.Time.fromJSDate(new Date(now), true));
   const text = folded(() => calendar.toString());
   return text.slice(0, text.lastIndexOf('END:VCALENDAR'));
 }
