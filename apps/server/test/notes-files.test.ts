@@ -11,10 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { purgeExpired } from '../src/housekeeping.js';
 import { demoWav } from '../src/modules/notes/demo.js';
+import { NOTE_LOG_KEEP } from '../src/modules/notes/housekeeping.js';
 import { notesModule } from '../src/modules/notes/module.js';
+import { deleteUser } from '../src/modules/users/delete-user.js';
 import { BLOB_GRACE_MS, BlobIndex } from '../src/storage/blob-index.js';
 import { passVerification, verifiedClient } from './support/accounts.js';
-import type { TestClient } from './support/client.js';
 import { closeServer } from './support/contacts.js';
 import { TEST_DIALECTS } from './support/db.js';
 import {
@@ -222,6 +223,96 @@ describe.each(TEST_DIALECTS)('notes: images, recordings, purges and the export [
     expect(await refs(keyOf(two.cloud_path))).toBe(0);
   });
 
+  it('takes a photo larger than a form body, and keeps the sync_version when housekeeping finds nothing', async () => {
+    const { client } = await verifiedClient(server);
+    const big = await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    const res = await upload(client, 'big.jpg', big);
+    await saveNote(client, { content: [{ type: 'image', content: res.cloud_path }] });
+    const before = (await noteList(client)).sync_version;
+    await housekeeping();
+    expect((await noteList(client)).sync_version).toBe(before);
+  });
+
+  it('deleting the account releases every file reference and leaves no notes row', async () => {
+    const { client, user } = await verifiedClient(server);
+    const img = await upload(client, 'gone.png', await png('#abcdef'));
+    const rec = await upload(client, 'gone.wav', demoWav(4), 'record');
+    const board = (await client.post<{ blackboard: { blackboard_id: string } }>(NoteApi.boardAdd, {})).data;
+    const note = await saveNote(client, {
+      content: [
+        { type: 'image', content: img.cloud_path },
+        { type: 'record', content: 'gone.wav', link: rec.cloud_path },
+      ],
+    });
+    await client.post(NoteApi.boardMove, {
+      data: note.server_id,
+      blackboard_id: board?.blackboard.blackboard_id ?? '',
+      position: '{"x":1,"y":1}',
+    });
+    expect((await client.post(NoteApi.export, {})).code).toBe(0);
+    const keys = [img, rec].map((f) => keyOf(f.cloud_path));
+    expect(await Promise.all(keys.map(refs))).toEqual([1, 1]);
+    expect(await deleteUser(server.deps, [notesModule], user.id)).toBe(true);
+    expect(await Promise.all(keys.map(refs))).toEqual([0, 0]);
+    for (const table of [
+      'note_books',
+      'notes',
+      'note_changes',
+      'note_boards',
+      'note_board_members',
+      'note_files',
+      'note_exports',
+    ] as const) {
+      const row = await server.deps.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      expect([table, Number(row?.n)]).toEqual([table, 0]);
+    }
+  });
+
+  it('keeps the change log to its last versions', async () => {
+    const { client, user } = await verifiedClient(server);
+    const first = await saveNote(client, { content: [text('一')] });
+    const log = () =>
+      server.deps.db
+        .selectFrom('note_changes')
+        .select(['sync_version', 'note_id', 'kind'])
+        .where('user_id', '=', user.id)
+        .orderBy('sync_version')
+        .execute();
+    expect((await log()).map((c) => [Number(c.note_id), Number(c.kind)])).toEqual([
+      [Number(first.server_id), 1],
+    ]);
+    // Many versions later (as a long-used book would be), the oldest entries go.
+    await server.deps.db
+      .updateTable('note_books')
+      .set({ sync_version: first.sync_version + NOTE_LOG_KEEP })
+      .where('user_id', '=', user.id)
+      .execute();
+    const second = await saveNote(client, { content: [text('二')] });
+    await housekeeping();
+    expect((await log()).map((c) => Number(c.sync_version))).toEqual([second.sync_version]);
+    const book = await server.deps.db
+      .selectFrom('note_books')
+      .select('log_floor')
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    expect(Number(book?.log_floor)).toBe(second.sync_version - NOTE_LOG_KEEP);
+  });
+
   it('answers 1012 with the spec text when there is nothing to export', async () => {
     const { client } = await verifiedClient(server);
     const empty = await client.post(NoteApi.export, { sync_version: 0 });
@@ -314,5 +405,3 @@ describe.each(TEST_DIALECTS)('notes: images, recordings, purges and the export [
     );
   });
 });
-
-export type { TestClient };

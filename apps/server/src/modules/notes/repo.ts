@@ -57,6 +57,25 @@ export class NotesRepo {
     return rows.map((r) => Number(r.user_id));
   }
 
+  /** Takes the book's row lock without a change (PostgreSQL: the user's writers wait). */
+  async lockBook(userId: number): Promise<void> {
+    await this.db
+      .updateTable('note_books')
+      .set((eb) => ({ log_floor: eb.ref('log_floor') }))
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** Drops the change log at or below `floor` and records the floor. */
+  async compactLog(userId: number, floor: number): Promise<void> {
+    await this.db
+      .deleteFrom('note_changes')
+      .where('user_id', '=', userId)
+      .where('sync_version', '<=', floor)
+      .execute();
+    await this.db.updateTable('note_books').set({ log_floor: floor }).where('user_id', '=', userId).execute();
+  }
+
   async logChanges(userId: number, version: number, ids: readonly number[], kind: number, now: number) {
     for (const part of chunked(ids)) {
       await this.db
