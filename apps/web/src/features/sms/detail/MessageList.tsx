@@ -105,7 +105,7 @@ export function MessageList({ messages, anchor, hasOlder, loadingOlder, loadOlde
   }, [hasOlder, loadingOlder, anchor, anchorRow, topIndex, loadOlder]);
 
   return (
-    <div ref={scroller} className="sms-messages">
+    <div ref={scroller} className="sms-messages" data-loaded={messages.length}>
       <div className="sms-messages__inner" style={{ height: virtual.getTotalSize() }}>
         <div className="sms-messages__head" style={{ height: HEAD_PX }}>
           {loadingOlder || (anchor && anchorRow < 0 && hasOlder) ? (
