@@ -191,6 +191,16 @@ describe.each(TEST_DIALECTS)('text messages [%s]', (dialect) => {
 
     const ahead = await client.post(SmsApi.refresh, { sync_version: del.sync_version + 5 });
     expect(ahead.code).toBe(Code.FULL_RELOAD);
+
+    // A change of hundreds of conversations at once (an import): the list reloads whole.
+    await give(
+      server,
+      user.id,
+      Array.from({ length: 600 }, (_, i) => msg(String(13700000000 + i), 'bulk', 20 + i)),
+    );
+    const bulk = await client.post(SmsApi.refresh, { sync_version: del.sync_version });
+    expect(bulk.code).toBe(Code.FULL_RELOAD);
+    expect((await smsList(client)).collection_list).toHaveLength(602);
   });
 
   it('deletes a whole conversation; another user cannot read, favourite or delete it', async () => {
