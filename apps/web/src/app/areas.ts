@@ -40,6 +40,7 @@ export const AREAS: readonly AreaEntry[] = [
     onePage: true,
   },
   { path: '/sms/*', page: preloadable(() => import('../features/sms/SmsArea')), onePage: true },
+  { path: '/note/*', page: preloadable(() => import('../features/notes/NotesArea')), onePage: true },
 ];
 
 /** What the route fade is keyed by: a one-page area's prefix while inside it, else the path. */

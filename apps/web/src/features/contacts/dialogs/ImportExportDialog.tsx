@@ -1,14 +1,26 @@
 import {
+  CalendarOutlined,
   CloseOutlined,
   ExportOutlined,
   FileTextOutlined,
   ImportOutlined,
   MessageOutlined,
+  SnippetsOutlined,
 } from '@ant-design/icons';
-import { ContactMsg, IMPORT_MAX_FILES, SmsMsg, VCARD_EXTENSION } from '@phonecloud/shared';
+import {
+  CalendarMsg,
+  ContactMsg,
+  type ExportResult,
+  IMPORT_MAX_FILES,
+  NoteMsg,
+  SmsMsg,
+  VCARD_EXTENSION,
+} from '@phonecloud/shared';
 import { Button, Modal } from 'antd';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { shouldReport } from '../../../api';
+import { exportCalendar } from '../../../api/calendar-export';
+import { exportNotes } from '../../../api/notes-export';
 import { exportSmsBox } from '../../../api/sms-export';
 import { downloadThroughFrame } from '../../../components/download-frame';
 import { PrimaryButton } from '../../../components/PrimaryButton';
@@ -41,6 +53,20 @@ export function ImportExportDialog({ book, onClose }: { book: Book; onClose(): v
         <ImportCard />
         <ExportCard book={book} />
         <SmsExportCard />
+        <AreaExportCard
+          title={NoteMsg.EXPORT_TITLE}
+          hint={NoteMsg.EXPORT_HINT}
+          icon={<SnippetsOutlined />}
+          failedText={NoteMsg.DOWNLOAD_FAILED}
+          run={() => exportNotes()}
+        />
+        <AreaExportCard
+          title={CalendarMsg.EXPORT_TITLE}
+          hint={CalendarMsg.EXPORT_HINT}
+          icon={<CalendarOutlined />}
+          failedText={CalendarMsg.DOWNLOAD_FAILED}
+          run={exportCalendar}
+        />
       </div>
     </Modal>
   );
@@ -226,6 +252,68 @@ function SmsExportCard() {
       )}
       <PrimaryButton loading={busy} onClick={() => void start()}>
         {SmsMsg.EXPORT_TITLE}
+      </PrimaryButton>
+    </section>
+  );
+}
+
+/**
+ * An export of another area (spec 001 §2: the dialog has notes and calendar cards): its call
+ * answers `filePath`, or 1012 with the area's text ('暂无便签信息,无导出数据！',
+ * '暂无日程信息,无导出数据！'), shown in the card.
+ */
+function AreaExportCard({
+  title,
+  hint,
+  icon,
+  failedText,
+  run,
+}: {
+  title: string;
+  hint: string;
+  icon: ReactNode;
+  failedText: string;
+  run(): Promise<ExportResult>;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    setDone(false);
+    try {
+      const r = await run();
+      downloadThroughFrame(r.filePath, failedText, (text) => {
+        setDone(false);
+        setError(text);
+      });
+      setDone(true);
+    } catch (e) {
+      if (shouldReport(e)) setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="io-card" aria-label={title}>
+      <h3 className="io-card__title">
+        {icon} {title}
+      </h3>
+      <p className="io-card__hint">{hint}</p>
+      <div className="io-card__fill" />
+      <div className="field-error" role={error ? 'alert' : undefined}>
+        {error}
+      </div>
+      {done && (
+        <div className="io-done" role="status">
+          {T.exportStarted}
+        </div>
+      )}
+      <PrimaryButton loading={busy} onClick={() => void start()}>
+        {title}
       </PrimaryButton>
     </section>
   );

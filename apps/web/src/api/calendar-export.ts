@@ -1,0 +1,16 @@
+import { CalendarApi, type ExportResult } from '@phonecloud/shared';
+import { api, type CallOptions } from './index';
+
+// The calendar has no check screen of its own; its card sits in the contacts' dialog, whose
+// verification (the same scope) a 6001 renews, coming back to the contacts.
+const AREA: CallOptions = { area: 'contact' };
+
+/**
+ * export_calendar_data.do (spec 001 §7): the whole calendar as one iCalendar (.ics) file,
+ * answered as `filePath` to download through a hidden frame. The contacts' import/export dialog
+ * carries its card (spec 001 §2); the calendar has no screen of its own. An empty calendar
+ * answers 1012 with '暂无日程信息,无导出数据！'.
+ */
+export function exportCalendar(): Promise<ExportResult> {
+  return api.post<ExportResult>(CalendarApi.export, {}, AREA);
+}

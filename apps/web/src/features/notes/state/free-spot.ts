@@ -1,0 +1,23 @@
+import type { Blackboard } from '@phonecloud/shared';
+
+// Where notes put on a board without a drag go: a grid from the top left, this far apart.
+const GAP_PX = 16;
+const COLUMNS = 4;
+
+/**
+ * The first place of a grid on the board that no note covers: a note put on the board from its
+ * menu (touch screens, keyboards) lands where it can be seen.
+ */
+export function freeSpot(
+  board: Blackboard,
+  size: { width: number; height: number },
+): { x: number; y: number } {
+  const taken = Object.values(board.member_list).map((m) => m.position);
+  const overlaps = (x: number, y: number) =>
+    taken.some((p) => Math.abs(p.x - x) < size.width && Math.abs(p.y - y) < size.height);
+  for (let i = 0; ; i += 1) {
+    const x = GAP_PX + (i % COLUMNS) * (size.width + GAP_PX);
+    const y = GAP_PX + Math.floor(i / COLUMNS) * (size.height + GAP_PX);
+    if (!overlaps(x, y)) return { x, y };
+  }
+}
