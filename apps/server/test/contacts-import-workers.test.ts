@@ -17,7 +17,7 @@ import { startTestServer, type TestServer } from './support/server.js';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
-/** 1,500 cards: 3.0 and Android 2.1, duplicates, a bad e-mail, a broken card, groups. */
+/** 1,500 cards: 3.0 and Android 2.1, duplicates, a bad e-mail, an empty card, one without END, groups. */
 function bigFile(): string {
   const cards: string[] = [];
   for (let i = 0; i < 1500; i++) {
@@ -27,6 +27,8 @@ function bigFile(): string {
           `TEL;CELL:138${String(i).padStart(8, '0')}\r\nEND:VCARD`,
       );
     } else if (i === 900) {
+      cards.push('BEGIN:VCARD\r\nVERSION:3.0\r\nX-NOTHING:1\r\nEND:VCARD');
+    } else if (i === 901) {
       cards.push('BEGIN:VCARD\r\nVERSION:3.0\r\nFN:没有结尾\r\n');
     } else {
       const n = i % 250 === 3 ? 3 : i;

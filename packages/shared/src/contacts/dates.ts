@@ -3,6 +3,8 @@ import { ContactMsg } from './messages.js';
 import { CalendarKind } from './types.js';
 
 const DATE_RE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+/** A solar date without its year ('--MM-DD', RFC 6350's spelling): birthdays people only know the day of. */
+const NO_YEAR_RE = /^--(\d{1,2})-(\d{1,2})$/;
 
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -22,6 +24,17 @@ export type DateCheck = { ok: true; date: string } | { ok: false; message: strin
  * ('2011-06-09'), lunar unpadded ('2011-6-9'), as the spec's two examples write them.
  */
 export function checkEventDate(value: string, lunarOrSolar: number): DateCheck {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const noYear = NO_YEAR_RE.exec(value.trim());
+  if (noYear && lunarOrSolar !== CalendarKind.LUNAR) {
+    const month = Number(noYear[1]);
+    const day = Number(noYear[2]);
+    // A leap year's lengths: 29 February is a birthday too.
+    if (month < 1 || month > 12 || day < 1 || day > solarMonthDays(2000, month)) {
+      return { ok: false, message: ContactMsg.DATE_FORMAT };
+    }
+    return { ok: true, date: `--${pad(month)}-${pad(day)}` };
+  }
   const m = DATE_RE.exec(value.trim());
   if (!m) return { ok: false, message: ContactMsg.DATE_FORMAT };
   const year = Number(m[1]);
@@ -34,6 +47,5 @@ export function checkEventDate(value: string, lunarOrSolar: number): DateCheck {
   if (month < 1 || month > maxMonth || day < 1 || day > maxDay) {
     return { ok: false, message: ContactMsg.DATE_FORMAT };
   }
-  const pad = (n: number) => String(n).padStart(2, '0');
   return { ok: true, date: lunar ? `${year}-${month}-${day}` : `${year}-${pad(month)}-${pad(day)}` };
 }

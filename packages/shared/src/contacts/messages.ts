@@ -73,8 +73,18 @@ export const ImportText = {
   emailBad: (v: string) => `邮箱“${v}”格式不正确，未导入`,
   websiteBad: (v: string) => `网址“${v}”格式不正确，未导入`,
   dateBad: (v: string) => `日期“${v}”不正确，未导入`,
-  dateNoYear: (v: string) => `日期“${v}”缺少年份，未导入`,
   noteCut: (max: number) => `备注超过${max}字，已截断`,
+  /** A text over its limit, cut: which field, and the limit. */
+  fieldCut: (field: ContactField, max: number) => `${FIELD_LABEL[field]}超过${max}个字符，已截断`,
+  /** An entry over its limit that cannot be cut (an address or link cut short would be wrong). */
+  fieldTooLong: (field: ContactField, value: string, max: number) =>
+    `${FIELD_LABEL[field]}“${value}”超过${max}个字符，未导入`,
+  /** A line of the card that could not be read; the rest of the card is kept. */
+  lineDropped: (property: string) => `无法读取的“${property}”项，未导入`,
+  cardNoEnd: '名片缺少结尾（END:VCARD），已导入读到的部分',
+  phoneExtension: (number: string, ext: string) => `电话“${number}”的分机号“${ext}”另存为备注`,
+  groupCut: (name: string, max: number, cut: string) => `群组名称“${name}”超过${max}个字符，已截断为“${cut}”`,
+  groupsSkipped: '已按选择不导入分类（CATEGORIES）',
   photoBad: (why: string) => `头像无法读取，未导入（${why}）`,
   photoLink: '头像为网络链接，未导入',
   groupsDropped: (names: readonly string[]) => `群组数量已达上限，以下群组未导入：${names.join('、')}`,

@@ -89,7 +89,7 @@ export interface AddressEntry {
 }
 export interface EventEntry {
   is_primary: number;
-  /** 'YYYY-MM-DD' for solar dates, 'YYYY-M-D' for lunar ones (the spec's two examples). */
+  /** 'YYYY-MM-DD' for solar dates, 'YYYY-M-D' for lunar ones (the spec's two examples); '--MM-DD' a solar date without a year. */
   start_date: string;
   lunar_or_solar: number;
   type: number;

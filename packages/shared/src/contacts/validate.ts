@@ -189,7 +189,20 @@ export function validateContactContent(input: unknown): ContactCheck {
  * would answer unchanged (a caller that has just normalised it). Event dates are put in their
  * stored spelling in place, as there.
  */
-export function checkContactContent(content: ContactContent): ContactCheck {
+export interface ContactCheckOptions {
+  /**
+   * Letters in phone numbers ('+1-800-MYFAX'), as an imported card wrote them: an import keeps
+   * them; the editor (spec §5) still asks for digits when the number is edited.
+   */
+  phoneLetters?: boolean;
+}
+
+const VANITY_PHONE_RE = /^[0-9A-Za-z()+\-.*# ]+$/;
+
+export function checkContactContent(
+  content: ContactContent,
+  options: ContactCheckOptions = {},
+): ContactCheck {
   const fail = (message: string): ContactCheck => ({ ok: false, message });
   const tooLong = (value: string, field: ContactField, max = CONTACT_FIELD_MAX) =>
     value.length > max ? fieldTooLong(field, max) : null;
@@ -208,7 +221,8 @@ export function checkContactContent(content: ContactContent): ContactCheck {
   for (const p of content.phone) {
     const m = tooLong(p.number, 'phone');
     if (m) return fail(m);
-    if (!isValidContactPhone(p.number)) return fail(ContactMsg.PHONE_CHARS);
+    const ok = options.phoneLetters ? VANITY_PHONE_RE.test(p.number) : isValidContactPhone(p.number);
+    if (!ok) return fail(ContactMsg.PHONE_CHARS);
   }
   for (const e of content.email) {
     const m = tooLong(e.address, 'email');

@@ -5,6 +5,7 @@ import {
   ContactMsg,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MAX_FILES,
+  IMPORT_SKIP_GROUPS_FIELD,
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -81,8 +82,11 @@ export async function contactFileRoutes(app: FastifyInstance, deps: AppDeps) {
     const header = req.headers.filename;
     const fallbackName = typeof header === 'string' ? safeDecode(header) : '';
     const files: UploadedFile[] = [];
+    let skipGroups = false;
     try {
       for await (const part of req.parts()) {
+        if (part.type === 'field' && part.fieldname === IMPORT_SKIP_GROUPS_FIELD)
+          skipGroups = part.value === '1';
         if (part.type !== 'file' || part.fieldname !== 'file') continue;
         const bytes = await part.toBuffer();
         files.push({ name: part.filename || fallbackName, bytes });
@@ -94,7 +98,7 @@ export async function contactFileRoutes(app: FastifyInstance, deps: AppDeps) {
       }
       throw err;
     }
-    return ok(await importer.import(uid(req), files));
+    return ok(await importer.import(uid(req), files, { skipGroups }));
   });
 }
 

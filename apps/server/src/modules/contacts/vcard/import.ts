@@ -19,16 +19,20 @@ import { ensureGroupTitles } from '../groups.js';
 import { ContactsRepo } from '../repo.js';
 import { decodeVcardFile, splitCards } from './lines.js';
 import { preparedChunks } from './pool.js';
-import type { PreparedCard } from './prepare.js';
+import { memberGroupsOf, type ReadyCard } from './prepare.js';
 
 export interface UploadedFile {
   name: string;
   bytes: Buffer;
 }
 
-type ReadyCard = Extract<PreparedCard, { ok: true }>;
+// A report line per dropped or cut field: enough for any real book's, bounded for a hostile file.
+const MAX_WARNINGS = 5000;
 
-const MAX_WARNINGS = 200;
+export interface ImportOptions {
+  /** Leave the cards' CATEGORIES out: no groups are made from them. */
+  skipGroups?: boolean;
+}
 const BEGIN_LINE = /^[ \t]*BEGIN:VCARD[ \t\r]*$/im;
 
 /**
@@ -38,9 +42,11 @@ const BEGIN_LINE = /^[ \t]*BEGIN:VCARD[ \t\r]*$/im;
 function preparedOf(
   card: ReadyCard,
   attachment: ContactAttachment[],
-  dropped: ReadonlySet<string>,
+  dropped: ReadonlySet<string> | 'all',
 ): PreparedBody {
-  const drops = dropped.size > 0 && card.groups.some((g) => dropped.has(g));
+  const drops =
+    card.groups.length > 0 &&
+    (dropped === 'all' || (dropped.size > 0 && card.groups.some((g) => dropped.has(g))));
   if (attachment.length === 0 && !drops) {
     return {
       json: card.body,
@@ -52,7 +58,7 @@ function preparedOf(
   }
   // JSON.stringify of what JSON.parse read from JSON.stringify's output gives the same text.
   const { content } = JSON.parse(card.body) as { content: ContactContent };
-  if (drops) content.group = content.group.filter((g) => !dropped.has(g.groupTitle));
+  if (drops) content.group = dropped === 'all' ? [] : content.group.filter((g) => !dropped.has(g.groupTitle));
   // Groups dropped left the hash unchanged: groups are not identity.
   return {
     json: bodyJsonOf(JSON.stringify(content), attachment),
@@ -74,7 +80,11 @@ export class ImportService {
     this.avatars = new AvatarService(deps);
   }
 
-  async import(userId: number, files: readonly UploadedFile[]): Promise<ImportResult> {
+  async import(
+    userId: number,
+    files: readonly UploadedFile[],
+    options: ImportOptions = {},
+  ): Promise<ImportResult> {
     if (files.length === 0) throw invalid(ContactMsg.IMPORT_EMPTY);
     if (files.some((f) => !f.name.toLowerCase().endsWith(VCARD_EXTENSION)))
       throw invalid(ContactMsg.IMPORT_FORMAT);
@@ -87,6 +97,7 @@ export class ImportService {
     const failed: ImportFailure[] = [];
     const warnings: string[] = [];
     const dropped = new Set<string>();
+    let skippedGroups = false;
     let total = 0;
     let good = 0;
     let added = 0;
@@ -96,13 +107,24 @@ export class ImportService {
     const { syncVersion } = await changeBook(this.deps, userId, async (change) => {
       for (const { file, text } of decoded) {
         const where = (index: number) => ImportText.where(files.length > 1 ? file.name : null, index);
-        for await (const chunk of preparedChunks(text)) {
+        // Group cards are read first: a member may come before its group.
+        const memberGroups = options.skipGroups ? {} : memberGroupsOf(text);
+        for await (const chunk of preparedChunks(text, memberGroups)) {
           total += chunk.length;
           const fresh: Array<{ card: ReadyCard; attachment: ContactAttachment[] }> = [];
+          const groupCards: string[] = [];
           for (const card of chunk) {
             const warn = (text: string) => {
               if (warnings.length < MAX_WARNINGS) warnings.push(`${where(card.index)}：${text}`);
             };
+            if (card.ok === 'group') {
+              // Made even without members, as the book it came from had it.
+              if (!options.skipGroups) {
+                groupCards.push(card.name);
+                for (const w of card.warnings ?? []) warn(w);
+              }
+              continue;
+            }
             for (const w of card.warnings ?? []) warn(w);
             if (!card.ok) {
               failed.push({ file: file.name, index: card.index, name: card.name, reason: card.reason });
@@ -122,11 +144,16 @@ export class ImportService {
               : [];
             fresh.push({ card, attachment });
           }
-          const titles = fresh.map((f) => f.card.groups);
-          for (const t of await ensureGroupTitles(change, titles, false)) dropped.add(t);
+          if (options.skipGroups) {
+            skippedGroups ||= fresh.some((f) => f.card.groups.length > 0);
+          } else {
+            const titles = [groupCards, ...fresh.map((f) => f.card.groups)];
+            for (const t of await ensureGroupTitles(change, titles, false)) dropped.add(t);
+          }
           const ids = await change.allocateIds(fresh.length);
           for (const [i, f] of fresh.entries()) {
-            change.insertPrepared(ids[i] as number, preparedOf(f.card, f.attachment, dropped));
+            const drop = options.skipGroups ? 'all' : dropped;
+            change.insertPrepared(ids[i] as number, preparedOf(f.card, f.attachment, drop));
           }
           added += fresh.length;
           // Written now, while the worker threads prepare the next chunks.
@@ -136,6 +163,7 @@ export class ImportService {
       // Undone with the whole change: the quick look above can be fooled by a line that is not one.
       if (total === 0) throw invalid(ContactMsg.IMPORT_NO_CARD);
       if (dropped.size > 0) warnings.push(ImportText.groupsDropped([...dropped]));
+      if (skippedGroups) warnings.push(ImportText.groupsSkipped);
     }).catch(async (err: unknown) => {
       // The photos' rows and references went with the change; indexed unreferenced, their bytes
       // are collected after the grace period unless something links them meanwhile.

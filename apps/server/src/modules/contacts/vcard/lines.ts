@@ -33,14 +33,55 @@ function nameEnd(line: string): number {
   return -1;
 }
 
-/** Decodes a file: UTF-8 (with or without BOM), UTF-16 with BOM, else GB18030 (old Chinese phones). */
+const CHARSET_PARAM = /;CHARSET=([\w.:-]+)/i;
+
+function decoderFor(label: string | undefined, fallback: InstanceType<typeof TextDecoder>) {
+  if (!label) return fallback;
+  try {
+    return new TextDecoder(label);
+  } catch {
+    // A label the platform does not know: the file's own guess.
+    return fallback;
+  }
+}
+
+/**
+ * A file that is not UTF-8, line by line: a line naming its CHARSET (Shift_JIS from Japanese
+ * phones, Big5, GBK) is decoded in it, its folded continuation lines too; any other line as
+ * GB18030 (old Chinese phones, and a superset of ASCII).
+ */
+function decodeByLine(bytes: Buffer): string {
+  const fallback = new TextDecoder('gb18030');
+  const out: string[] = [];
+  let current = fallback;
+  let start = 0;
+  while (start <= bytes.length) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    const line = bytes.subarray(start, end);
+    const folded = line[0] === 0x20 || line[0] === 0x09;
+    if (!folded) {
+      // Names and parameters are ASCII: read them as such before the value is decoded.
+      const head = line.subarray(0, Math.max(0, line.indexOf(0x3a))).toString('latin1');
+      current = decoderFor(CHARSET_PARAM.exec(head)?.[1], fallback);
+    }
+    out.push(current.decode(line));
+    start = end + 1;
+  }
+  return out.join('\n');
+}
+
+/**
+ * Decodes a file: UTF-8 (with or without BOM), UTF-16 with BOM, else line by line in the
+ * CHARSET each property names, GB18030 where none is named.
+ */
 export function decodeVcardFile(bytes: Buffer): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return new TextDecoder('gb18030').decode(bytes);
+    return decodeByLine(bytes);
   }
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { deserialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { cutBetweenCards } from './lines.js';
-import { type PreparedCard, preparePiece } from './prepare.js';
+import { type MemberGroups, type PreparedCard, preparePiece } from './prepare.js';
 
 /**
  * Only the bundled server has the worker's own file (build.mjs makes it next to main.js); run
@@ -49,13 +49,13 @@ class PrepareThread {
   }
 
   /** The piece's chunk, still serialised. */
-  prepare(text: string): Promise<Uint8Array> {
+  prepare(text: string, groups: MemberGroups = {}): Promise<Uint8Array> {
     return new Promise((resolve, reject) => {
       if (this.dead) return reject(new Error('import worker is gone'));
       const id = this.nextId++;
       this.pending.set(id, (r) => (r.bytes ? resolve(r.bytes) : reject(new Error(r.error))));
       this.worker.ref();
-      this.worker.postMessage({ id, text });
+      this.worker.postMessage({ id, text, groups });
     });
   }
 }
@@ -78,7 +78,10 @@ function thread(n: number): PrepareThread {
  * overlap, and this thread, which serves every other request, never parses a card of a large
  * import.
  */
-export async function* preparedChunks(text: string): AsyncGenerator<PreparedCard[]> {
+export async function* preparedChunks(
+  text: string,
+  groups: MemberGroups = {},
+): AsyncGenerator<PreparedCard[]> {
   const pieces = cutBetweenCards(text, CHUNK, FIRST_CHUNK);
   // A worker that fails has its piece done here: the import does not depend on it. Chunks stay
   // serialised until their turn: the workers are usually ahead, and a whole file's cards held as
@@ -88,12 +91,12 @@ export async function* preparedChunks(text: string): AsyncGenerator<PreparedCard
       ? pieces
       : pieces.map((piece, n) =>
           thread(n % WORKERS)
-            .prepare(piece)
-            .catch(() => preparePiece(piece)),
+            .prepare(piece, groups)
+            .catch(() => preparePiece(piece, groups)),
         );
   let before = 0;
   for (const job of jobs) {
-    const done = typeof job === 'string' ? preparePiece(job) : await job;
+    const done = typeof job === 'string' ? preparePiece(job, groups) : await job;
     const chunk = Array.isArray(done) ? done : (deserialize(done) as PreparedCard[]);
     for (const card of chunk) card.index += before;
     before += chunk.length;

@@ -3,6 +3,7 @@ import {
   CONTACT_NOTE_MAX,
   type ContactAttachment,
   type ContactContent,
+  type ContactField,
   ContactMsg,
   checkContactContent,
   checkEventDate,
@@ -16,7 +17,14 @@ import {
 } from '@phonecloud/shared';
 import { bodyJsonOf, contentHash, displayNameOf } from '../doc.js';
 import { cutBetweenCards, type RawCard, splitCards } from './lines.js';
-import { type JCard, parsePlainCards, type ReadCard, readCard, readJCard } from './read.js';
+import {
+  type JCard,
+  parsePlainCards,
+  type ReadCard,
+  readCard,
+  readCardLeniently,
+  readJCard,
+} from './read.js';
 
 /**
  * A card read, fitted to the rules and checked, with what its row needs that does not depend on
@@ -40,7 +48,41 @@ export type PreparedCard =
       groupsJson: string;
       photo?: Uint8Array;
     }
-  | { index: number; ok: false; warnings?: string[]; name: string; reason: string };
+  | { index: number; ok: false; warnings?: string[]; name: string; reason: string }
+  /** A group card: it becomes a group of the book (its members join it as they are read). */
+  | { index: number; ok: 'group'; name: string; warnings?: string[] };
+
+export type ReadyCard = Extract<PreparedCard, { ok: true }>;
+
+/** Group names by member UID (`uidKey`), from a file's group cards. */
+export type MemberGroups = Record<string, string[]>;
+
+const GROUP_KIND = /^(?:[\w-]+\.)?(?:KIND|X-ADDRESSBOOKSERVER-KIND):\s*group\s*$/im;
+
+/**
+ * The group cards of a file's text, read ahead of its other cards so that a member read before
+ * its group still joins it. Most files have none and cost one search.
+ */
+export function memberGroupsOf(text: string): MemberGroups {
+  const out: MemberGroups = {};
+  if (!GROUP_KIND.test(text)) return out;
+  for (const card of splitCards(text)) {
+    if (!card.lines.some((l) => GROUP_KIND.test(l))) continue;
+    let read: ReadCard;
+    try {
+      read = readCardLeniently(card);
+    } catch {
+      continue;
+    }
+    const name = groupNameOf(read);
+    if (!name) continue;
+    for (const uid of read.members ?? []) out[uid] = [...(out[uid] ?? []), name];
+  }
+  return out;
+}
+
+/** A group card's name, cut to the group limit as any imported group name is. */
+const groupNameOf = (read: ReadCard) => cut(read.content.name[0]?.display_name.trim() ?? '', GROUP_NAME_MAX);
 
 /**
  * Cuts a trimmed text to `max`, trimmed again: what normalizeContactContent would make of the
@@ -48,46 +90,77 @@ export type PreparedCard =
  */
 const cut = (s: string, max: number) => (s.length > max ? s.slice(0, max).trimEnd() : s);
 
+/** What stands in for a missing name, in order: a nickname, the company, a phone, an e-mail, an IM, an address. */
+function standInName(c: ContactContent): string {
+  return (
+    c.nickname[0]?.name ||
+    c.organization.find((o) => o.company)?.company ||
+    c.phone[0]?.number ||
+    c.email[0]?.address ||
+    c.im[0]?.address ||
+    c['postal-address'][0]?.formatted_address ||
+    ''
+  );
+}
+
 /**
- * Makes what a card held fit the rules of spec §5 where it can: overlong texts are cut, phone
- * numbers lose characters a phone may store but the portal does not (pauses, letters), and
- * entries that cannot be fixed (bad e-mail, website or date) are dropped with a warning. What it
- * answers is normalised (normalizeContactContent would answer it unchanged), for
- * checkContactContent.
+ * Makes what a card held fit the rules of spec §5 where it can: overlong texts are cut (saying
+ * which field), phone numbers lose characters a phone may store but the portal does not (pauses;
+ * letters stay, as the card wrote them), and entries that cannot be fixed (bad e-mail, website
+ * or date, or one whose cut would be wrong) are dropped with a warning. What it answers is
+ * normalised (normalizeContactContent would answer it unchanged), for checkContactContent.
  */
 export function fitRules(input: ContactContent, warn: (text: string) => void): ContactContent {
   const c = normalizeContactContent(input);
-  const name = c.name[0];
-  if (name && !name.display_name) {
-    name.display_name =
-      c.nickname[0]?.name || c.organization[0]?.company || c.phone[0]?.number || c.email[0]?.address || '';
+  if (!c.name[0]?.display_name) {
+    const name = standInName(c);
+    if (name) {
+      if (c.name[0]) c.name[0].display_name = name;
+      else c.name.push({ is_primary: 1, display_name: name, given_name: '', phonetic_family_name: '' });
+    }
   }
+  const fit = (value: string, field: ContactField, max = CONTACT_FIELD_MAX) => {
+    if (value.length <= max) return value;
+    warn(ImportText.fieldCut(field, max));
+    return cut(value, max);
+  };
   for (const n of c.name) {
-    n.display_name = cut(n.display_name, CONTACT_FIELD_MAX);
-    n.given_name = cut(n.given_name, CONTACT_FIELD_MAX);
-    n.phonetic_family_name = cut(n.phonetic_family_name, CONTACT_FIELD_MAX);
+    n.display_name = fit(n.display_name, 'name');
+    n.given_name = fit(n.given_name, 'name');
+    n.phonetic_family_name = fit(n.phonetic_family_name, 'phonetic');
   }
   for (const o of c.organization) {
-    o.company = cut(o.company, CONTACT_FIELD_MAX);
-    o.title = cut(o.title, CONTACT_FIELD_MAX);
+    o.company = fit(o.company, 'company');
+    o.title = fit(o.title, 'title');
   }
   c.phone = c.phone.filter((p) => {
-    p.number = cut(p.number.replace(/[^0-9()+\-.*# ]/g, '').trim(), CONTACT_FIELD_MAX);
-    if (!p.number) warn(ImportText.phoneUnreadable);
-    return Boolean(p.number);
+    p.number = p.number.replace(/[^0-9A-Za-z()+\-.*# ]/g, '').trim();
+    if (!p.number) {
+      warn(ImportText.phoneUnreadable);
+      return false;
+    }
+    if (p.number.length > CONTACT_FIELD_MAX) {
+      warn(ImportText.fieldTooLong('phone', p.number, CONTACT_FIELD_MAX));
+      return false;
+    }
+    return true;
   });
   c.email = c.email.filter((e) => {
-    const ok = e.address.length <= CONTACT_FIELD_MAX && isValidContactEmail(e.address);
+    if (e.address.length > CONTACT_FIELD_MAX) {
+      warn(ImportText.fieldTooLong('email', e.address, CONTACT_FIELD_MAX));
+      return false;
+    }
+    const ok = isValidContactEmail(e.address);
     if (!ok) warn(ImportText.emailBad(e.address));
     return ok;
   });
   for (const i of c.im) {
-    i.address = cut(i.address, CONTACT_FIELD_MAX);
-    i.custom_protocol = cut(i.custom_protocol, CONTACT_FIELD_MAX);
+    i.address = fit(i.address, 'im');
+    i.custom_protocol = fit(i.custom_protocol, 'customProtocol');
   }
   for (const a of c['postal-address']) {
-    a.formatted_address = cut(a.formatted_address, CONTACT_FIELD_MAX);
-    a.street = cut(a.street, CONTACT_FIELD_MAX);
+    a.formatted_address = fit(a.formatted_address, 'address');
+    a.street = fit(a.street, 'address');
   }
   c.event = c.event.filter((e) => {
     const check = checkEventDate(e.start_date, e.lunar_or_solar);
@@ -98,16 +171,22 @@ export function fitRules(input: ContactContent, warn: (text: string) => void): C
     if (n.note.length > CONTACT_NOTE_MAX) warn(ImportText.noteCut(CONTACT_NOTE_MAX));
     n.note = cut(n.note, CONTACT_NOTE_MAX);
   }
-  for (const n of c.nickname) n.name = cut(n.name, CONTACT_FIELD_MAX);
+  for (const n of c.nickname) n.name = fit(n.name, 'nickname');
   c.website = c.website.filter((w) => {
-    const ok = w.url.length <= CONTACT_FIELD_MAX && isValidWebsite(w.url);
+    if (w.url.length > CONTACT_FIELD_MAX) {
+      warn(ImportText.fieldTooLong('website', w.url, CONTACT_FIELD_MAX));
+      return false;
+    }
+    const ok = isValidWebsite(w.url);
     if (!ok) warn(ImportText.websiteBad(w.url));
     return ok;
   });
   let groupCut = false;
   for (const g of c.group) {
     if (g.groupTitle.length > GROUP_NAME_MAX) {
+      const full = g.groupTitle;
       g.groupTitle = cut(g.groupTitle, GROUP_NAME_MAX);
+      warn(ImportText.groupCut(full, GROUP_NAME_MAX, g.groupTitle));
       groupCut = true;
     }
   }
@@ -138,11 +217,11 @@ const PASS = 25;
  * The cards of a piece of a file, read and checked each on its own: a bad one is answered as a
  * failure, not thrown. Indexes count from the piece's first card.
  */
-export function preparePiece(text: string): PreparedCard[] {
+export function preparePiece(text: string, groups: MemberGroups = {}): PreparedCard[] {
   const out: PreparedCard[] = [];
   for (const pass of cutBetweenCards(text, PASS)) {
     const before = out.length;
-    for (const card of preparePass(pass)) {
+    for (const card of preparePass(pass, groups)) {
       card.index += before;
       out.push(card);
     }
@@ -151,9 +230,9 @@ export function preparePiece(text: string): PreparedCard[] {
 }
 
 /** `preparePiece` of a few cards: in one ical.js pass when they allow it, else card by card. */
-function preparePass(text: string): PreparedCard[] {
+function preparePass(text: string, groups: MemberGroups): PreparedCard[] {
   const cards = parsePlainCards(text);
-  if (!cards) return prepareCards(splitCards(text));
+  if (!cards) return prepareCards(splitCards(text), groups);
   const out: PreparedCard[] = new Array(cards.length);
   for (let i = 0; i < cards.length; i++) {
     let read: ReadCard;
@@ -161,24 +240,28 @@ function preparePass(text: string): PreparedCard[] {
       read = readJCard(cards[i] as JCard);
     } catch {
       // Its own way reports it as split and read alone.
-      return prepareCards(splitCards(text));
+      return prepareCards(splitCards(text), groups);
     }
-    out[i] = prepareRead(i + 1, read);
+    out[i] = prepareRead(i + 1, read, groups);
   }
   return out;
 }
 
 /** Reads and checks each card on its own: a bad one is answered as a failure, not thrown. */
-export function prepareCards(cards: readonly RawCard[]): PreparedCard[] {
+export function prepareCards(cards: readonly RawCard[], groups: MemberGroups = {}): PreparedCard[] {
   return cards.map((card): PreparedCard => {
-    if (card.broken) return failure(card.index, [], ContactMsg.IMPORT_CARD_BROKEN, rawName(card));
     let read: ReadCard;
     try {
-      read = readCard(card);
+      read = card.broken ? readCardLeniently(card) : readCard(card);
     } catch {
-      return failure(card.index, [], ContactMsg.IMPORT_CARD_BROKEN, rawName(card));
+      try {
+        // One unreadable line never costs the whole card.
+        read = readCardLeniently(card);
+      } catch {
+        return failure(card.index, [], ContactMsg.IMPORT_CARD_BROKEN, rawName(card));
+      }
     }
-    return prepareRead(card.index, read);
+    return prepareRead(card.index, read, groups);
   });
 }
 
@@ -187,10 +270,22 @@ function failure(index: number, warnings: string[], reason: string, name: string
 }
 
 /** A card read: fitted to the rules, checked, and what its row needs computed. */
-function prepareRead(index: number, read: ReadCard): PreparedCard {
+function prepareRead(index: number, read: ReadCard, memberGroups: MemberGroups): PreparedCard {
+  if (read.members) {
+    const name = groupNameOf(read);
+    const full = read.content.name[0]?.display_name.trim() ?? '';
+    if (name && name !== full)
+      return { index, ok: 'group', name, warnings: [ImportText.groupCut(full, GROUP_NAME_MAX, name)] };
+    if (name) return { index, ok: 'group', name };
+  }
+  const joins = read.uid ? memberGroups[read.uid] : undefined;
+  if (joins) for (const groupTitle of joins) read.content.group.push({ groupTitle });
   const warnings = [...read.warnings];
   // fitRules answers normalised content: it is checked without being normalised a second time.
-  const checked = checkContactContent(fitRules(read.content, (w) => warnings.push(w)));
+  const checked = checkContactContent(
+    fitRules(read.content, (w) => warnings.push(w)),
+    { phoneLetters: true },
+  );
   if (!checked.ok) {
     const reason =
       checked.message === ContactMsg.NAME_REQUIRED ? ContactMsg.IMPORT_CARD_NO_NAME : checked.message;
@@ -205,7 +300,7 @@ function prepareRead(index: number, read: ReadCard): PreparedCard {
   const name = displayNameOf(content);
   const spell = nameSpell(name);
   const groups = content.group.map((g) => g.groupTitle);
-  const prepared: PreparedCard = {
+  const prepared: ReadyCard = {
     index,
     ok: true,
     body: bodyJsonOf(JSON.stringify(content), NO_ATTACHMENT),

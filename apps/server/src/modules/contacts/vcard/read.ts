@@ -35,7 +35,18 @@ export interface ReadCard {
   content: ContactContent;
   photo: Buffer | null;
   warnings: string[];
+  /** The card's UID, without a `urn:uuid:` prefix; '' when it has none. */
+  uid: string;
+  /** Set for a group card (vCard 4.0 `KIND:group`, Apple's `X-ADDRESSBOOKSERVER-KIND:group`): its members' UIDs. */
+  members?: string[];
 }
+
+/** A UID or MEMBER value as the key both are compared by. */
+export const uidKey = (value: string) =>
+  value
+    .trim()
+    .replace(/^urn:uuid:/i, '')
+    .toLowerCase();
 
 const HAN_RE = /\p{Script=Han}/u;
 const ANDROID_EVENT = 'vnd.android.cursor.item/contact_event';
@@ -82,9 +93,36 @@ const unescapeRaw = (s: string) =>
 
 /** 'YYYY-MM-DD' from the date spellings vCards use; null when there is no full date. */
 export function readDate(value: string): string | null {
-  const m = /^(\d{4})-?(\d{1,2})-?(\d{1,2})/.exec(value.trim());
+  const v = value.trim();
+  // Without a year: '--04-16' (RFC 6350), '--0416' (vCard 4.0 basic), '--04-16T…' dropped too.
+  const noYear = /^--(\d{2})-?(\d{2})(?:$|T)/.exec(v);
+  if (noYear) return `--${noYear[1]}-${noYear[2]}`;
+  const m = /^(\d{4})-?(\d{1,2})-?(\d{1,2})/.exec(v);
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }
+
+/** Apple's grouped labels (`item1.X-ABLabel:_$!<HomePage>!$_`) as the TYPE value they stand for. */
+const APPLE_LABELS: Record<string, string> = {
+  mobile: 'cell',
+  iphone: 'cell',
+  main: 'main',
+  home: 'home',
+  work: 'work',
+  homefax: 'fax',
+  workfax: 'fax',
+  otherfax: 'fax',
+  pager: 'pager',
+  other: 'other',
+  homepage: 'homepage',
+  assistantphone: 'other',
+};
+/** `_$!<HomePage>!$_` → 'homepage'; a label of the user's own answers null. */
+function appleLabel(label: string): string | null {
+  const m = /^_\$!<(.+)>!\$_$/.exec(label.trim());
+  return m?.[1] ? m[1].toLowerCase() : null;
+}
+/** URLs as Google and iOS write them, with ':' escaped ('http\\://…'). */
+const unescapeUri = (s: string) => s.replace(/\\([\\:;,])/g, '$1');
 
 function photoOf(p: Prop, warnings: string[]): Buffer | null {
   const value = strings(p[3])[0] ?? '';
@@ -123,6 +161,60 @@ export function readCard(raw: RawCard): ReadCard {
   return readJCard(
     (Array.isArray(parsed) && parsed[0] === 'vcard' ? parsed : (parsed as unknown[])[0]) as JCard,
   );
+}
+
+/** The property a line names, for a report ('TEL', 'PHOTO'), or its start when it names none. */
+function propertyOf(line: string): string {
+  const m = /^(?:[\w-]+\.)?([\w-]+)[;:]/.exec(line);
+  return m?.[1]?.toUpperCase() ?? line.trim().slice(0, 30).trim();
+}
+
+/** A line whose bare parameters (`TEL;HOME:`, `PHOTO;BASE64:` in a 3.0 card) are named the 3.0 way. */
+function namedParams(line: string): string {
+  const colon = line.indexOf(':');
+  if (colon < 0) return line;
+  const [name = '', ...params] = line.slice(0, colon).split(';');
+  const named = params.map((p) => {
+    if (p.includes('=')) return p;
+    const up = p.toUpperCase();
+    if (up === 'BASE64' || up === 'B') return 'ENCODING=b';
+    if (up === 'QUOTED-PRINTABLE' || up === '8BIT' || up === '7BIT') return `ENCODING=${up}`;
+    return `TYPE=${p}`;
+  });
+  return `${[name, ...named].join(';')}${line.slice(colon)}`;
+}
+
+function parses(lines: readonly string[]): boolean {
+  try {
+    ICAL.parse(normaliseCard(lines));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads a card ical.js cannot parse whole (a stray line, a bare parameter, a broken photo, no
+ * END): line by line, keeping every line it reads (a bare parameter named the 3.0 way first) and
+ * saying which were dropped. Throws only when what is left still does not parse.
+ */
+export function readCardLeniently(raw: RawCard): ReadCard {
+  const version = raw.lines.filter((l) => /^VERSION:/i.test(l.trim())).slice(0, 1);
+  const kept: string[] = [...version];
+  const dropped: string[] = [];
+  for (const line of raw.lines) {
+    if (/^VERSION:/i.test(line.trim())) continue;
+    if (parses([...version, line])) kept.push(line);
+    else {
+      const named = namedParams(line);
+      if (named !== line && parses([...version, named])) kept.push(named);
+      else dropped.push(propertyOf(line));
+    }
+  }
+  const read = readCard({ index: raw.index, lines: kept });
+  read.warnings.unshift(...dropped.map((p) => ImportText.lineDropped(p)));
+  if (raw.broken) read.warnings.unshift(ImportText.cardNoEnd);
+  return read;
 }
 
 /**
@@ -167,6 +259,18 @@ export function readJCard(jcard: JCard): ReadCard {
   }
   const all = (name: string): readonly Prop[] => byName.get(name) ?? NO_PROPS;
   const first = (name: string) => byName.get(name)?.[0];
+  // Apple's labels name the kind of the entry of the same item group.
+  const labels = new Map<string, string>();
+  for (const p of all('x-ablabel')) if (groupOf(p)) labels.set(groupOf(p), unescapeRaw(textOf(p)));
+  const typesWithLabel =
+    labels.size === 0
+      ? typesOf
+      : (p: Prop): readonly string[] => {
+          const label = labels.get(groupOf(p));
+          const apple = label === undefined ? null : appleLabel(label);
+          const mapped = apple ? (APPLE_LABELS[apple] ?? apple) : label?.toLowerCase();
+          return mapped ? [...typesOf(p), mapped] : typesOf(p);
+        };
   const c: ContactContent = {
     name: [],
     organization: [],
@@ -191,6 +295,8 @@ export function readJCard(jcard: JCard): ReadCard {
       ? family + middle + given
       : [prefix, given, middle, family, suffix].filter(Boolean).join(' ');
   let phonetic: string | undefined;
+  const phoneticFirst = first('x-phonetic-first-name');
+  const phoneticGiven = phoneticFirst ? unescapeRaw(textOf(phoneticFirst)) : '';
   for (const name of PHONETIC) {
     const p = first(name);
     const text = p ? unescapeRaw(textOf(p)) : '';
@@ -199,11 +305,18 @@ export function readJCard(jcard: JCard): ReadCard {
       break;
     }
   }
+  // Japanese phones write the reading as SOUND;X-IRMC-N (family;given).
+  const irmc =
+    phonetic === undefined && !phoneticGiven
+      ? all('sound').find((p) => typesOf(p).includes('x-irmc-n'))
+      : undefined;
+  if (irmc) phonetic = partsOf(irmc).slice(0, 2).join('');
   c.name.push({
     is_primary: 1,
     display_name: (fn ? textOf(fn) : '') || composed(),
     given_name: given,
-    phonetic_family_name: phonetic ?? '',
+    // The field holds the whole name's reading, family name first (as the portal spells names).
+    phonetic_family_name: (phonetic ?? '') + phoneticGiven,
   });
 
   const orgs = pairUp(all('org'), all('title'));
@@ -221,15 +334,18 @@ export function readJCard(jcard: JCard): ReadCard {
   }
 
   for (const p of all('tel')) {
-    const types = typesOf(p);
-    c.phone.push({
-      is_primary: isPref(p, types) ? 1 : 0,
-      number: textOf(p).replace(/^tel:/i, ''),
-      type: codeParam(p) ?? phoneCode(types),
-    });
+    const types = typesWithLabel(p);
+    // A tel: URI may carry its extension (';ext=5555'): never glued to the number.
+    const [number = '', ...uriParams] = textOf(p).replace(/^tel:/i, '').split(';');
+    const ext = uriParams.find((x) => /^ext=/i.test(x))?.slice(4) ?? '';
+    c.phone.push({ is_primary: isPref(p, types) ? 1 : 0, number, type: codeParam(p) ?? phoneCode(types) });
+    if (ext) {
+      c.note.push({ note: `${number} ext. ${ext}` });
+      warnings.push(ImportText.phoneExtension(number, ext));
+    }
   }
   for (const p of all('email')) {
-    const types = typesOf(p);
+    const types = typesWithLabel(p);
     c.email.push({
       is_primary: isPref(p, types) ? 1 : 0,
       address: textOf(p).replace(/^mailto:/i, ''),
@@ -251,7 +367,8 @@ export function readJCard(jcard: JCard): ReadCard {
     }
   }
 
-  for (const [adr, label] of pairUp(all('adr'), all('label')).pairs) {
+  const addresses = pairUp(all('adr'), all('label'));
+  for (const [adr, label] of addresses.pairs) {
     const [, ext = '', street = '', locality = '', region = '', code = '', country = ''] = partsOf(adr);
     const parts = [street, ext].filter(Boolean).join(' ');
     const composedAddress = HAN_RE.test(country + region + locality + parts)
@@ -262,12 +379,23 @@ export function readJCard(jcard: JCard): ReadCard {
       is_primary: isPref(adr) ? 1 : 0,
       formatted_address: (label ? textOf(label) : labelParam) || composedAddress,
       street: parts,
-      type: codeParam(adr) ?? addressCode(typesOf(adr)),
+      type: codeParam(adr) ?? addressCode(typesWithLabel(adr)),
     };
     c['postal-address'].push(entry);
   }
+  // A label with no ADR to pair with is the address as written (Evolution, Outlook).
+  for (const label of addresses.rest) {
+    const text = textOf(label).trim();
+    if (!text) continue;
+    c['postal-address'].push({
+      is_primary: isPref(label) ? 1 : 0,
+      formatted_address: text,
+      street: '',
+      type: codeParam(label) ?? addressCode(typesWithLabel(label)),
+    });
+  }
 
-  readEvents(props, c.event, warnings);
+  readEvents(props, labels, c.event, warnings);
 
   for (const p of all('note')) c.note.push({ note: textOf(p) });
   for (const p of all('nickname')) {
@@ -276,7 +404,7 @@ export function readJCard(jcard: JCard): ReadCard {
     }
   }
   for (const p of all('url')) {
-    c.website.push({ url: textOf(p), type: codeParam(p) ?? websiteCode(typesOf(p)) });
+    c.website.push({ url: unescapeUri(textOf(p)), type: codeParam(p) ?? websiteCode(typesWithLabel(p)) });
   }
   for (const p of all('categories')) {
     for (const title of strings(p.slice(3))) c.group.push({ groupTitle: title.trim() });
@@ -289,7 +417,18 @@ export function readJCard(jcard: JCard): ReadCard {
   }
 
   const photo = first('photo');
-  return { content: c, photo: photo ? photoOf(photo, warnings) : null, warnings };
+  const uid = first('uid');
+  const read: ReadCard = {
+    content: c,
+    photo: photo ? photoOf(photo, warnings) : null,
+    warnings,
+    uid: uid ? uidKey(textOf(uid)) : '',
+  };
+  const kind = first('kind') ?? first('x-addressbookserver-kind');
+  if (kind && textOf(kind).trim().toLowerCase() === 'group') {
+    read.members = [...all('member'), ...all('x-addressbookserver-member')].map((p) => uidKey(textOf(p)));
+  }
+  return read;
 }
 
 function readImpp(p: Prop): ImEntry {
@@ -309,11 +448,16 @@ function readImpp(p: Prop): ImEntry {
   };
 }
 
-function readEvents(props: Prop[], out: EventEntry[], warnings: string[]) {
+function readEvents(
+  props: Prop[],
+  labels: ReadonlyMap<string, string>,
+  out: EventEntry[],
+  warnings: string[],
+) {
   const push = (p: Prop, value: string, type: number) => {
     const date = readDate(value);
     if (!date) {
-      warnings.push(ImportText.dateNoYear(value));
+      warnings.push(ImportText.dateBad(value));
       return;
     }
     const lunar = strings(p[1][X_CALENDAR])[0]?.toLowerCase() === 'lunar';
@@ -326,8 +470,18 @@ function readEvents(props: Prop[], out: EventEntry[], warnings: string[]) {
   };
   for (const p of props) {
     if (p[0] === 'bday') push(p, textOf(p), codeParam(p) ?? EventType.BIRTHDAY);
-    else if (p[0] === 'anniversary' || p[0] === 'x-anniversary') push(p, textOf(p), EventType.ANNIVERSARY);
-    else if (p[0] === 'x-android-custom') {
+    else if (p[0] === 'anniversary' || p[0] === 'x-anniversary' || p[0] === 'x-evolution-anniversary')
+      push(p, textOf(p), EventType.ANNIVERSARY);
+    else if (p[0] === 'x-abdate') {
+      // Apple's dates: the item's label says which ('_$!<Anniversary>!$_' or the user's own).
+      const label = labels.get(groupOf(p));
+      const apple = label === undefined ? null : appleLabel(label);
+      push(
+        p,
+        textOf(p),
+        apple === 'anniversary' ? EventType.ANNIVERSARY : label ? EventType.CUSTOM : EventType.OTHER,
+      );
+    } else if (p[0] === 'x-android-custom') {
       const [kind = '', date = '', type = ''] = splitUnescaped(textOf(p), ';').map(unescapeRaw);
       if (kind === ANDROID_EVENT) push(p, date, type === '' ? DEFAULT_EVENT : Number(type));
     }

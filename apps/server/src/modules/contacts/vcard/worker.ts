@@ -1,7 +1,7 @@
 import { setPriority } from 'node:os';
 import { serialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { preparePiece } from './prepare.js';
+import { type MemberGroups, preparePiece } from './prepare.js';
 
 /**
  * Entry of the import's worker threads, bundled on its own as dist/vcard-worker.js: prepares the
@@ -15,11 +15,11 @@ try {
   // Not allowed here: the same work at the same priority.
 }
 
-parentPort?.on('message', (msg: { id: number; text: string }) => {
+parentPort?.on('message', (msg: { id: number; text: string; groups?: MemberGroups }) => {
   try {
     // Serialised here and moved, not copied: the importing thread keeps the bytes off its heap
     // until it writes this chunk (see pool.ts).
-    const bytes = serialize(preparePiece(msg.text));
+    const bytes = serialize(preparePiece(msg.text, msg.groups));
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     parentPort?.postMessage({ id: msg.id, bytes }, own ? [bytes.buffer] : []);
   } catch (err) {
