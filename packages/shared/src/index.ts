@@ -2,6 +2,7 @@ export * from './calendar/index.js';
 export * from './codes.js';
 export * from './contacts/index.js';
 export * from './drive/index.js';
+export * from './find/index.js';
 export * from './format.js';
 export * from './limits.js';
 export * from './messages.js';

@@ -1,0 +1,6 @@
+export * from './codes.js';
+export * from './limits.js';
+export * from './messages.js';
+export * from './password.js';
+export * from './paths.js';
+export type * from './types.js';
