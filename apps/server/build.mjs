@@ -8,6 +8,8 @@ await build({
     main: 'src/main.ts',
     admin: 'src/cli/admin.ts',
     'vcard-worker': 'src/modules/contacts/vcard/worker.ts',
+    // The SMS import's reading thread (src/modules/sms/backup/import.ts).
+    'sms-read-worker': 'src/modules/sms/backup/read-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -86,7 +86,7 @@ describe.each(TEST_DIALECTS)('SMS export and import [%s]', (dialect) => {
       type: m.type,
       read: m.read,
       locked: m.locked,
-      pictures: (m.pictures ?? []).map((p) => p.bytes.toString('base64')),
+      pictures: (m.pictures ?? []).map((p) => Buffer.from(p.bytes).toString('base64')),
     });
     expect(back.messages.map(strip)).toEqual(sent.map((m) => strip({ ...m, pictures: m.pictures ?? [] })));
 

@@ -1,40 +1,11 @@
-import { createHash } from 'node:crypto';
-import { formatSmsAddress } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import { BlobIndex } from '../../storage/blob-index.js';
 import { changeBox } from './box.js';
 import { SmsFileKind, SmsFilesRepo } from './files-repo.js';
+import { type IncomingMessage, type PreparedMessage, prepareBatch } from './incoming.js';
 import type { NewMessageRow } from './repo.js';
 
-export interface IncomingPicture {
-  mime: string;
-  name: string;
-  bytes: Buffer;
-}
-
-/** One message as a phone or a backup file states it. */
-export interface IncomingMessage {
-  address: string;
-  body: string;
-  date: number;
-  type: number;
-  read: number;
-  locked: number;
-  pictures?: IncomingPicture[];
-}
-
-/** What identifies a message on the phone: the same backup read twice gives the same keys. */
-export function importKey(m: IncomingMessage, address: string, pictureKeys: readonly string[]): string {
-  return (
-    createHash('sha256')
-      .update(JSON.stringify([address, m.date, m.type, m.body, pictureKeys]))
-      .digest('base64url')
-      // 96 bits: no two messages of one box share a key by chance, and the unique index stays small.
-      .slice(0, 16)
-  );
-}
-
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+export type { IncomingMessage, IncomingPicture, PreparedMessage } from './incoming.js';
 
 /**
  * Adds messages to a box as one change (one sync_version): messages the box has already (same
@@ -46,18 +17,16 @@ export async function addMessages(
   userId: number,
   batch: readonly IncomingMessage[],
 ): Promise<number> {
+  return writePrepared(deps, userId, prepareBatch(batch));
+}
+
+/** `addMessages` of a batch prepared already (by the import's reading thread). */
+export async function writePrepared(
+  deps: AppDeps,
+  userId: number,
+  prepared: readonly PreparedMessage[],
+): Promise<number> {
   const now = deps.clock.now();
-  const prepared: { m: IncomingMessage; address: string; key: string; pictures: string[] }[] = [];
-  const seen = new Set<string>();
-  for (const m of batch) {
-    const address = formatSmsAddress(m.address);
-    if (!address) continue;
-    const pictureKeys = (m.pictures ?? []).map((p) => sha256(p.bytes));
-    const key = importKey(m, address, pictureKeys);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    prepared.push({ m, address, key, pictures: pictureKeys });
-  }
   if (prepared.length === 0) return 0;
 
   const { result } = await changeBox(deps, userId, undefined, async ({ repo, version }) => {
@@ -72,7 +41,9 @@ export async function addMessages(
       for (const picture of p.m.pictures ?? []) {
         await index.storeHeld(
           deps.blobs,
-          picture.bytes,
+          Buffer.isBuffer(picture.bytes)
+            ? picture.bytes
+            : Buffer.from(picture.bytes.buffer, picture.bytes.byteOffset, picture.bytes.byteLength),
           now,
           (db, blob) =>
             new SmsFilesRepo(db).insertFile({

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { IncomingMessage } from '../store.js';
+import type { IncomingMessage } from '../incoming.js';
 import { readBackup } from './xml-read.js';
 
 async function read(chunks: string[]) {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser } from 'saxes';
-import type { IncomingMessage, IncomingPicture } from '../store.js';
+import type { IncomingMessage, IncomingPicture } from '../incoming.js';
 
 /** An entry of the file that could not be read; the ones around it are kept. */
 export interface BrokenEntry {
