@@ -89,6 +89,33 @@ describe.each(TEST_DIALECTS)('notes: the box, saving and the recycle bin [%s]', 
     expect(detail.data).toEqual(stored);
   });
 
+  it('keeps the stored value of a field a save leaves out', async () => {
+    const { client } = await verifiedClient(server);
+    const first = await saveNote(client, { title: '颜色', content: [text('原文')], classify: 3, top: 1 });
+    // A colour change alone, as the colour marks send it.
+    const coloured = await saveNote(client, {
+      server_id: first.server_id,
+      version_code: first.version_code,
+      classify: 1,
+    });
+    expect(coloured.note).toMatchObject({ title: '颜色', classify: 1, top: 1, content: [text('原文')] });
+    const edited = await saveNote(client, {
+      server_id: first.server_id,
+      version_code: coloured.version_code,
+      content: [text('新文')],
+    });
+    expect(edited.note).toMatchObject({ title: '颜色', classify: 1, top: 1, content: [text('新文')] });
+    // Emptying a note by a save is refused: the page sends it to the bin instead.
+    const emptied = await saveRaw(client, {
+      server_id: first.server_id,
+      version_code: edited.version_code,
+      title: '',
+      content: [],
+    });
+    expect([emptied.code, emptied.message]).toEqual([Code.INVALID, NoteMsg.EMPTY_NOTE]);
+    expect((await noteList(client)).list[first.server_id]?.content).toEqual([text('新文')]);
+  });
+
   it('refuses bad fields with a clear text and keeps the note', async () => {
     const { client } = await verifiedClient(server);
     const saved = await saveNote(client, { title: '原文', content: [text('保留')] });

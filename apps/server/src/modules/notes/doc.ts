@@ -34,21 +34,21 @@ const RecordBlock = z.object({
 });
 const Block = z.discriminatedUnion('type', [TextBlock, ImageBlock, RecordBlock], bad);
 
-/** save.do's `data`. */
+/** save.do's `data`. A field left out keeps the stored note's value (a new note's is empty or 0). */
 export const NoteInputSchema = z.object({
   server_id: z.union([z.string(), z.number()]).optional(),
   version_code: z.coerce.number(bad).int().min(0).optional(),
-  title: z.string(bad).max(NOTE_TITLE_MAX, NoteMsg.TITLE_TOO_LONG).default(''),
-  content: z.array(Block, bad).max(NOTE_BLOCKS_MAX, NoteMsg.TEXT_TOO_LONG).default([]),
-  remindtime: z.coerce.number(bad).int().min(0).default(0),
+  title: z.string(bad).max(NOTE_TITLE_MAX, NoteMsg.TITLE_TOO_LONG).optional(),
+  content: z.array(Block, bad).max(NOTE_BLOCKS_MAX, NoteMsg.TEXT_TOO_LONG).optional(),
+  remindtime: z.coerce.number(bad).int().min(0).optional(),
   classify: z.coerce
     .number(bad)
     .int()
     .min(0)
     .max(NOTE_COLORS - 1)
-    .default(0),
-  remind: Flag.default(0),
-  top: Flag.default(0),
+    .optional(),
+  remind: Flag.optional(),
+  top: Flag.optional(),
 });
 export type ParsedNote = z.output<typeof NoteInputSchema>;
 
@@ -77,7 +77,10 @@ export function filePath(key: string): string {
  * The blocks as stored: a text line's `checked` follows its `mode` (a line with only `checked`
  * is a checklist line), and file blocks must name files this server answered.
  */
-export function normaliseBlocks(blocks: ParsedNote['content']): { content: NoteBlock[]; files: string[] } {
+export function normaliseBlocks(blocks: NonNullable<ParsedNote['content']>): {
+  content: NoteBlock[];
+  files: string[];
+} {
   const content: NoteBlock[] = [];
   const files: string[] = [];
   let chars = 0;

@@ -11,14 +11,7 @@ import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
 import { boardsView } from './boards.js';
-import {
-  hasSubstance,
-  NoteInputSchema,
-  normaliseBlocks,
-  noteMode,
-  noteOfRow,
-  type ParsedNote,
-} from './doc.js';
+import { hasSubstance, NoteInputSchema, normaliseBlocks, noteMode, noteOfRow, parseDoc } from './doc.js';
 import { badRequest, notFound, stale, toId } from './errors.js';
 import { NoteFiles, ownedFileKeys } from './files.js';
 import { ChangeKind, type NoteRow, NotesRepo } from './repo.js';
@@ -77,64 +70,73 @@ export class NotesService {
    */
   async save(userId: number, raw: unknown): Promise<NoteSaveResult> {
     const input = parse(NoteInputSchema, raw);
-    const { content, files } = normaliseBlocks(input.content);
-    if (!hasSubstance(input.title, content)) throw invalid(NoteMsg.EMPTY_NOTE);
+    const given = input.content === undefined ? null : normaliseBlocks(input.content);
     const id = input.server_id === undefined || input.server_id === '' ? null : toId(input.server_id);
     const now = this.deps.clock.now();
     return this.tx(async (db, repo) => {
       await repo.ensureBook(userId, now);
+      const row = id === null ? undefined : await repo.note(userId, id);
+      if (id !== null && (!row || row.deleted_at !== null)) throw notFound();
+      if (row && input.version_code === undefined) throw badRequest();
+      const stored = row ? parseDoc(row.doc) : null;
+      const title = input.title ?? stored?.title ?? '';
+      const content = given?.content ?? stored?.content ?? [];
+      const files = given?.files ?? (row ? (JSON.parse(row.files) as string[]) : []);
+      if (!hasSubstance(title, content)) throw invalid(NoteMsg.EMPTY_NOTE);
       const owned = await ownedFileKeys(db, userId, files);
       if (files.some((k) => !owned.has(k))) throw invalid(NoteMsg.FILE_MISSING);
       const version = await repo.bump(userId, now);
-      const fields = (title: string) => {
-        const doc = JSON.stringify({ title, content, remindtime: input.remindtime, remind: input.remind });
+      const fields = (noteTitle: string) => {
+        const doc = JSON.stringify({
+          title: noteTitle,
+          content,
+          remindtime: input.remindtime ?? stored?.remindtime ?? 0,
+          remind: input.remind ?? stored?.remind ?? 0,
+        });
         return {
           doc,
-          title,
-          classify: input.classify,
+          title: noteTitle,
+          classify: input.classify ?? (row ? Number(row.classify) : 0),
           mode: noteMode(content),
-          top: input.top,
+          top: input.top ?? (row ? Number(row.top) : 0),
           files: JSON.stringify(files),
           size: Buffer.byteLength(doc),
           version_code: version,
           updated_at: now,
         };
       };
-      const create = async (title: string) => {
+      const create = async (noteTitle: string) => {
         const newId = await repo.allocate(userId);
         await repo.insertNote({
           user_id: userId,
           id: newId,
-          ...fields(title),
+          ...fields(noteTitle),
           created_at: now,
           deleted_at: null,
         });
         await repo.logChanges(userId, version, [newId], ChangeKind.WRITTEN, now);
         return (await repo.note(userId, newId)) as NoteRow;
       };
-      const answer = (row: NoteRow, onBoard: boolean): NoteSaveResult => ({
+      const answer = (saved: NoteRow, onBoard: boolean): NoteSaveResult => ({
         sync_version: version,
         optime: now,
-        server_id: String(row.id),
-        version_code: Number(row.version_code),
-        note: noteOfRow(row, onBoard),
+        server_id: String(saved.id),
+        version_code: Number(saved.version_code),
+        note: noteOfRow(saved, onBoard),
       });
 
-      if (id === null) return answer(await create(input.title), false);
-      const row = await repo.note(userId, id);
-      if (!row || row.deleted_at !== null) throw notFound();
-      if (input.version_code === undefined) throw badRequest();
+      if (!row) return answer(await create(title), false);
       if (input.version_code !== Number(row.version_code)) {
-        const copy = await create(conflictTitle(input));
+        const copy = await create(conflictTitle(title));
         return {
           ...answer(copy, false),
           conflict: { server_id: String(row.id), version_code: Number(row.version_code) },
         };
       }
-      await repo.updateNote(userId, id, fields(input.title));
-      await repo.logChanges(userId, version, [id], ChangeKind.WRITTEN, now);
-      const saved = (await repo.note(userId, id)) as NoteRow;
-      return answer(saved, (await repo.memberOfNote(userId, id)) !== undefined);
+      await repo.updateNote(userId, Number(row.id), fields(title));
+      await repo.logChanges(userId, version, [Number(row.id)], ChangeKind.WRITTEN, now);
+      const saved = (await repo.note(userId, Number(row.id))) as NoteRow;
+      return answer(saved, (await repo.memberOfNote(userId, Number(row.id))) !== undefined);
     });
   }
 
@@ -171,6 +173,6 @@ export class NotesService {
   }
 }
 
-function conflictTitle(input: ParsedNote): string {
-  return `${input.title.slice(0, NOTE_TITLE_MAX - NoteMsg.CONFLICT_TITLE_SUFFIX.length)}${NoteMsg.CONFLICT_TITLE_SUFFIX}`;
+function conflictTitle(title: string): string {
+  return `${title.slice(0, NOTE_TITLE_MAX - NoteMsg.CONFLICT_TITLE_SUFFIX.length)}${NoteMsg.CONFLICT_TITLE_SUFFIX}`;
 }
