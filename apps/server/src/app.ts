@@ -35,6 +35,8 @@ export interface BuildOptions {
   blobs?: BlobStore;
   /** Areas besides the platform's own; tests add areas to exercise the shared guards. */
   modules?: AppModule[];
+  /** The served areas instead of AREA_MODULES; tests narrow them to see an unserved service. */
+  areas?: AppModule[];
   logger?: boolean;
 }
 
@@ -100,7 +102,7 @@ export async function buildApp(
   await app.register(sessionPlugin, deps);
   await app.register(csrfPlugin, deps);
 
-  const areas = [...AREA_MODULES, ...(opts.modules ?? [])];
+  const areas = [...(opts.areas ?? AREA_MODULES), ...(opts.modules ?? [])];
   const modules: AppModule[] = [accountModule, verifyModule, homeModule(areas), ...areas];
   for (const m of modules) await app.register(async (scope) => m.routes(scope, deps));
 

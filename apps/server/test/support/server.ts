@@ -41,6 +41,8 @@ export interface StartOptions {
   /** 'real' builds the server's own delivery from the env (SMTP_URL, SMS_WEBHOOK_URL, outbox). */
   messenger?: Messenger | 'real';
   modules?: AppModule[];
+  /** Served areas instead of the deployment's own (AREA_MODULES). */
+  areas?: AppModule[];
 }
 
 /** The real HTTP app on a free port over a fresh database, with a clock the test moves. */
@@ -68,6 +70,7 @@ export async function startTestServer(dialect: TestDialect, opts: StartOptions =
     clock,
     messenger,
     modules: opts.modules,
+    areas: opts.areas,
     logger: process.env.TEST_SERVER_LOG === '1',
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
