@@ -3,7 +3,9 @@
 //   the same bodies as a text file (one message a line).
 // - list.do and detail.do (the 10,000-message conversation's newest page): times.
 // - The operator import (`admin sms import`) of the 200,000-message SMS Backup & Restore file,
-//   against saxes (the import's XML parser) reading the same file alone; peak memory of the import.
+//   against saxes (the import's XML parser) reading the same file alone: the import's own time
+//   (what the command prints) for the target, the whole command's beside it; the import
+//   process's peak memory.
 import { spawnSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,10 +107,22 @@ export default async function smsServerBench() {
     );
     console.log(`  import: ${imported.out}`);
     console.log(`  again:  ${again.out}`);
-    report('import of the file (admin sms import) vs saxes parsing it alone', imported.ms, parseMs, 'ms', {
-      text: '<= 3x',
-      test: (r) => r <= 3,
-    });
+    report(
+      'import of the file (admin sms import, its own time) vs saxes parsing it alone',
+      imported.ownMs,
+      parseMs,
+      'ms',
+      {
+        text: '<= 3x',
+        test: (r) => r <= 3,
+      },
+    );
+    report(
+      'the whole command (node start-up, opening the database, import) vs the parse',
+      imported.ms,
+      parseMs,
+      'ms',
+    );
     console.log(`import peak memory (VmHWM of the import process): ${imported.peakMb.toFixed(0)} MB`);
     console.log(`second import of the same file (adds nothing): ${again.ms.toFixed(0)} ms`);
     for (const s of searches) {

@@ -42,7 +42,7 @@ export async function smsCommand(command: string | undefined, args: string[]): P
     }
     // Only what the import uses: no HTTP app to build (its start-up would count in every import).
     // A bigger page cache for this one connection: the import's index writes stay in memory.
-    if (handle.dialect === 'sqlite') await sql`PRAGMA cache_size = -65536`.execute(handle.db);
+    if (handle.dialect === 'sqlite') await sql`PRAGMA cache_size = -16384`.execute(handle.db);
     const deps: AppDeps = {
       db: handle.db,
       config,

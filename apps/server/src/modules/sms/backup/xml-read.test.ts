@@ -37,4 +37,24 @@ describe('the backup reader', () => {
     });
     expect(got).toEqual(['短信']);
   });
+
+  it('hands a batch over once its pictures reach the byte limit, whatever the count', async () => {
+    const picture = Buffer.alloc(1000, 7).toString('base64');
+    const mms = (i: number) =>
+      `<mms date="${i + 1}" msg_box="1" address="1"><parts><part ct="image/png" data="${picture}" /></parts></mms>`;
+    const sizes: number[] = [];
+    await readBackup(
+      Readable.from(['<smses>', mms(0), mms(1), mms(2), mms(3), '</smses>'].map((c) => Buffer.from(c))),
+      {
+        batchSize: 1000,
+        batchBytes: 1500,
+        async onBatch(b) {
+          sizes.push(b.length);
+        },
+        onBroken() {},
+      },
+    );
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(4);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(2);
+  });
 });

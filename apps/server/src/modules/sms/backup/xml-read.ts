@@ -14,6 +14,8 @@ export interface BrokenEntry {
 export interface ReadOptions {
   /** Entries handed over together (the caller writes each batch in one go). */
   batchSize?: number;
+  /** A batch is also handed over once its pictures and texts reach this many bytes. */
+  batchBytes?: number;
   onBatch(batch: IncomingMessage[]): Promise<void>;
   onBroken(entry: BrokenEntry): void;
 }
@@ -133,6 +135,8 @@ function repairer() {
  */
 export async function readBackup(stream: Readable, opts: ReadOptions): Promise<number> {
   const batchSize = opts.batchSize ?? 1000;
+  const batchBytes = opts.batchBytes ?? 32 * 1024 * 1024;
+  let bytes = 0;
   const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   let batch: IncomingMessage[] = [];
   let index = 0;
@@ -146,7 +150,11 @@ export async function readBackup(stream: Readable, opts: ReadOptions): Promise<n
   const broken = (reason: string) => opts.onBroken({ index, line: entryLine, reason });
   const take = (m: IncomingMessage | string) => {
     if (typeof m === 'string') broken(m);
-    else batch.push(m);
+    else {
+      batch.push(m);
+      bytes += m.body.length * 2;
+      for (const p of m.pictures ?? []) bytes += p.bytes.length;
+    }
   };
 
   parser.on('opentagstart', (tag) => {
@@ -197,7 +205,8 @@ export async function readBackup(stream: Readable, opts: ReadOptions): Promise<n
   const fix = repairer();
   for await (const chunk of stream) {
     parser.write(fix.write(decoder.write(chunk as Buffer)));
-    if (batch.length >= batchSize) {
+    if (batch.length >= batchSize || bytes >= batchBytes) {
+      bytes = 0;
       const full = batch;
       batch = [];
       await opts.onBatch(full);
