@@ -20,7 +20,9 @@ import { createMessenger, type Messenger } from './lib/messenger.js';
 import { accountModule } from './modules/account/module.js';
 import { calendarModule } from './modules/calendar/module.js';
 import { contactsModule } from './modules/contacts/module.js';
+import { deviceModule } from './modules/device/module.js';
 import { driveModule } from './modules/drive/module.js';
+import { findModule } from './modules/find/module.js';
 import { homeModule } from './modules/home/module.js';
 import type { AppModule } from './modules/module.js';
 import { smsModule } from './modules/sms/module.js';
@@ -41,7 +43,14 @@ export interface BuildOptions {
 }
 
 /** The areas this deployment serves; each later area is one line here. */
-export const AREA_MODULES: AppModule[] = [contactsModule, driveModule, smsModule, calendarModule];
+export const AREA_MODULES: AppModule[] = [
+  contactsModule,
+  driveModule,
+  smsModule,
+  calendarModule,
+  deviceModule,
+  findModule,
+];
 
 export async function buildApp(
   opts: BuildOptions,

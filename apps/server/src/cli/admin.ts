@@ -4,6 +4,7 @@ import { AREA_MODULES, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDb } from '../db/index.js';
 import { normalizeContact } from '../modules/account/service.js';
+import { revokeDeviceTokens } from '../modules/device/revoke.js';
 import { SMS_USAGE, smsCommand } from '../modules/sms/backup/import-cli.js';
 import { deleteUser } from '../modules/users/delete-user.js';
 import { hashPassword } from '../modules/users/password.js';
@@ -95,7 +96,8 @@ async function main() {
           fail('--password: 8-64 characters with letters and digits');
         await users.update(user.id, { password_hash: await hashPassword(values.password) }, now);
         await handle.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-        console.log(`password changed for ${user.username}; its sessions were ended`);
+        await revokeDeviceTokens(handle.db, user.id);
+        console.log(`password changed for ${user.username}; its sessions and device sign-ins were ended`);
         break;
       }
       case 'set-member': {

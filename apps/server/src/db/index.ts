@@ -24,6 +24,15 @@ export interface OpenDbOptions {
   pgSchema?: string;
 }
 
+const pgPools = new WeakMap<Db, pg.Pool>();
+/**
+ * The connection settings of a PostgreSQL database (null on SQLite): for a connection of its
+ * own outside the pool, such as a LISTEN that must stay open.
+ */
+export function pgConnectionConfig(db: Db): pg.PoolConfig | null {
+  return pgPools.get(db)?.options ?? null;
+}
+
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -40,6 +49,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
       }
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pgPools.set(db, pool);
     const handle: DbHandle = { db, dialect: 'postgres', close: () => db.destroy() };
     // Instances started together migrate one after the other (the first does the work).
     await withStartupLock(handle, () => migrateToLatest(db as Kysely<unknown>, 'postgres'));

@@ -10,6 +10,8 @@ import * as m007b from './migrations/007_sms_search_scan.js';
 import * as m008 from './migrations/008_totp.js';
 import * as m009 from './migrations/009_notes.js';
 import * as m010 from './migrations/010_calendar.js';
+import * as m011 from './migrations/011_contacts_fields.js';
+import * as m012 from './migrations/012_find.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -30,6 +32,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '008_totp': m008,
   '009_notes': m009,
   '010_calendar': m010,
+  '011_contacts_fields': m011,
+  '012_find': m012,
 };
 
 class StaticProvider implements MigrationProvider {

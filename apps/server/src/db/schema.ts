@@ -376,6 +376,48 @@ export interface CalendarFilesTable {
   expires_at: number;
 }
 
+/** A phone of find-my-phone; token_hash is the SHA-256 of its device token (null: revoked). */
+export interface FindDevicesTable {
+  user_id: number;
+  device_id: string;
+  brand: string;
+  model: string;
+  /** JSON array of functions (1 ring, 2 lock, 3 wipe). */
+  functions: string;
+  token_hash: string | null;
+  signed_in_at: number;
+  last_seen_at: number;
+  locked: number;
+  lock_info: string | null;
+  wiped_at: number | null;
+  longitude: number | null;
+  latitude: number | null;
+  accuracy: number | null;
+  locate_time: number | null;
+  place: string | null;
+  located_at: number | null;
+  locate_asked_at: number | null;
+  locate_error: string | null;
+  created_at: number;
+}
+
+/** A command to a phone: the queue its poll reads and the history the portal shows. */
+export interface FindCommandsTable {
+  user_id: number;
+  id: string;
+  device_id: string;
+  kind: string;
+  payload: string;
+  /** 1 pending, 2 success, 3 failed, 4 not received. */
+  status: number;
+  error: string | null;
+  ip: string;
+  user_agent: string;
+  created_at: number;
+  received_at: number | null;
+  finished_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -410,4 +452,6 @@ export interface Database {
   calendar_events: CalendarEventsTable;
   calendar_changes: CalendarChangesTable;
   calendar_files: CalendarFilesTable;
+  find_devices: FindDevicesTable;
+  find_commands: FindCommandsTable;
 }

@@ -16,6 +16,7 @@ import { AppError, invalid } from '../../http/errors.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import { CaptchaService } from '../captcha/service.js';
 import { type CodeOrigin, CodeService } from '../codes/service.js';
+import { revokeDeviceTokens } from '../device/revoke.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../users/password.js';
 import { type UserRow, UsersRepo } from '../users/repo.js';
 
@@ -202,5 +203,6 @@ export class AccountService {
       .where('user_id', '=', userId)
       .where('id', '!=', keepSessionId)
       .execute();
+    await revokeDeviceTokens(this.deps.db, userId);
   }
 }

@@ -1,0 +1,16 @@
+// Bundles the phone's command line into one file; the shared contract is inlined.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { phone: 'src/cli.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  packages: 'external',
+  alias: { '@phonecloud/shared': '../../packages/shared/src/index.ts' },
+  logLevel: 'warning',
+});

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { DeviceApiClient, DeviceApiError } from './api.js';
+import { Phone } from './phone.js';
+import { signIn } from './signin.js';
+import { PhoneFolder } from './state.js';
+
+const USAGE = `Usage: npm run phone -- --server URL --account NAME [options]
+
+  --server URL        the portal (default http://localhost:8080)
+  --account NAME      user name, phone or e-mail of the account
+  --password P        the account's password (else PHONE_PASSWORD, else asked)
+  --code CODE         the sign-in code (else asked once it was sent)
+  --dir DIR           the phone's folder: state and data (default ./phone-data)
+  --device-id ID      this phone's id (default: a new one, kept in the folder)
+  --brand B --model M what the portal shows (default Xiaomi, Redmi Note 13)
+  --report-every S    seconds between location reports (default 30)
+
+While it runs, type the 6-digit ring code and Enter to stop a ringing phone.`;
+
+const { values } = parseArgs({
+  options: {
+    server: { type: 'string', default: 'http://localhost:8080' },
+    account: { type: 'string' },
+    password: { type: 'string' },
+    code: { type: 'string' },
+    dir: { type: 'string', default: 'phone-data' },
+    'device-id': { type: 'string' },
+    brand: { type: 'string', default: 'Xiaomi' },
+    model: { type: 'string', default: 'Redmi Note 13' },
+    'report-every': { type: 'string', default: '30' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+const stamp = () => new Date().toLocaleTimeString('zh-CN', { hour12: false });
+const say = (line: string) => process.stdout.write(`[${stamp()}] ${line}\n`);
+
+async function main(): Promise<number> {
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const folder = new PhoneFolder(path.resolve(values.dir));
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  const lines: string[] = [];
+  let waiting: ((line: string) => void) | null = null;
+  rl.on('line', (line) => {
+    if (waiting) {
+      const w = waiting;
+      waiting = null;
+      w(line);
+    } else lines.push(line);
+  });
+  const ask = (prompt: string) =>
+    new Promise<string>((resolve) => {
+      process.stdout.write(prompt);
+      const queued = lines.shift();
+      if (queued !== undefined) resolve(queued);
+      else waiting = resolve;
+    });
+
+  let state = folder.read();
+  if (state && state.server !== values.server) state = { ...state, server: values.server };
+  const api = new DeviceApiClient(values.server);
+  if (!state?.token) {
+    if (!values.account) {
+      console.error(USAGE);
+      return 2;
+    }
+    const password = values.password ?? process.env.PHONE_PASSWORD ?? (await ask('账号密码：'));
+    try {
+      state = await signIn(api, {
+        account: values.account,
+        password,
+        deviceId: values['device-id'] ?? state?.device_id ?? `phone-${randomUUID().slice(0, 8)}`,
+        brand: values.brand,
+        model: values.model,
+        askCode: async (where) => values.code ?? (await ask(`验证码已发送到${where}，请输入验证码：`)),
+      });
+    } catch (err) {
+      say(`登录失败：${err instanceof DeviceApiError ? `${err.message}（${err.code}）` : String(err)}`);
+      rl.close();
+      return 1;
+    }
+    folder.write(state);
+    say(`登录成功，设备 ${state.device_id} 已登记`);
+  }
+  folder.ensureData();
+  api.token = state.token;
+  const phone = new Phone({
+    api,
+    folder,
+    state,
+    log: say,
+    reportEveryMs: Math.max(1, Number(values['report-every']) || 30) * 1000,
+  });
+  rl.on('line', (line) => {
+    if (line.trim()) phone.enterCode(line);
+  });
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => phone.stop());
+  const end = await phone.run();
+  rl.close();
+  say(end === 'wiped' ? '已擦除，程序退出' : end === 'signed-out' ? '已退出登录' : '已停止');
+  return end === 'signed-out' ? 3 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
