@@ -7,6 +7,8 @@ import type { NewMessageRow } from './repo.js';
 
 export type { IncomingMessage, IncomingPicture, PreparedMessage } from './incoming.js';
 
+class NothingNew extends Error {}
+
 /**
  * Adds messages to a box as one change (one sync_version): messages the box has already (same
  * import key) are skipped, so adding the same batch twice adds nothing. Pictures go to the blob
@@ -29,61 +31,67 @@ export async function writePrepared(
   const now = deps.clock.now();
   if (prepared.length === 0) return 0;
 
-  const { result } = await changeBox(deps, userId, undefined, async ({ repo, version }) => {
-    const known = await repo.knownImportKeys(
-      userId,
-      prepared.map((p) => p.key),
-    );
-    const fresh = prepared.filter((p) => !known.has(p.key));
-    if (fresh.length === 0) return 0;
-    const index = new BlobIndex(repo.db);
-    for (const p of fresh) {
-      for (const picture of p.m.pictures ?? []) {
-        await index.storeHeld(
-          deps.blobs,
-          Buffer.isBuffer(picture.bytes)
-            ? picture.bytes
-            : Buffer.from(picture.bytes.buffer, picture.bytes.byteOffset, picture.bytes.byteLength),
-          now,
-          (db, blob) =>
-            new SmsFilesRepo(db).insertFile({
-              user_id: userId,
-              id: blob.key,
-              kind: SmsFileKind.PICTURE,
-              blob_key: blob.key,
-              name: picture.name,
-              mime: picture.mime,
-              size: blob.size,
-              created_at: now,
-              expires_at: null,
-            }),
-          repo.db,
-        );
+  try {
+    const { result } = await changeBox(deps, userId, undefined, async ({ repo, version }) => {
+      const known = await repo.knownImportKeys(
+        userId,
+        prepared.map((p) => p.key),
+      );
+      const fresh = prepared.filter((p) => !known.has(p.key));
+      // Nothing new: the transaction is rolled back, so the box keeps its sync_version.
+      if (fresh.length === 0) throw new NothingNew();
+      const index = new BlobIndex(repo.db);
+      for (const p of fresh) {
+        for (const picture of p.m.pictures ?? []) {
+          await index.storeHeld(
+            deps.blobs,
+            Buffer.isBuffer(picture.bytes)
+              ? picture.bytes
+              : Buffer.from(picture.bytes.buffer, picture.bytes.byteOffset, picture.bytes.byteLength),
+            now,
+            (db, blob) =>
+              new SmsFilesRepo(db).insertFile({
+                user_id: userId,
+                id: blob.key,
+                kind: SmsFileKind.PICTURE,
+                blob_key: blob.key,
+                name: picture.name,
+                mime: picture.mime,
+                size: blob.size,
+                created_at: now,
+                expires_at: null,
+              }),
+            repo.db,
+          );
+        }
       }
-    }
-    const first = await repo.allocate(userId, fresh.length);
-    const rows: NewMessageRow[] = fresh.map((p, i) => ({
-      user_id: userId,
-      id: first + i,
-      address: p.address,
-      body: p.m.body,
-      date: p.m.date,
-      type: p.m.type,
-      locked: p.m.locked ? 1 : 0,
-      read: p.m.read ? 1 : 0,
-      optime: now,
-      import_key: p.key,
-      attachments: p.pictures.length ? JSON.stringify(p.pictures) : null,
-      size: Buffer.byteLength(p.m.body) + 64,
-    }));
-    await repo.insertMessages(rows);
-    await repo.addToConversations(userId, rows);
-    await repo.logChanges(
-      userId,
-      version,
-      rows.map((r) => r.address),
-    );
-    return rows.length;
-  });
-  return result;
+      const first = await repo.allocate(userId, fresh.length);
+      const rows: NewMessageRow[] = fresh.map((p, i) => ({
+        user_id: userId,
+        id: first + i,
+        address: p.address,
+        body: p.m.body,
+        date: p.m.date,
+        type: p.m.type,
+        locked: p.m.locked ? 1 : 0,
+        read: p.m.read ? 1 : 0,
+        optime: now,
+        import_key: p.key,
+        attachments: p.pictures.length ? JSON.stringify(p.pictures) : null,
+        size: Buffer.byteLength(p.m.body) + 64,
+      }));
+      await repo.insertMessages(rows);
+      await repo.addToConversations(userId, rows);
+      await repo.logChanges(
+        userId,
+        version,
+        rows.map((r) => r.address),
+      );
+      return rows.length;
+    });
+    return result;
+  } catch (err) {
+    if (err instanceof NothingNew) return 0;
+    throw err;
+  }
 }
