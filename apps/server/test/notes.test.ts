@@ -199,6 +199,25 @@ describe.each(TEST_DIALECTS)('notes: the box, saving and the recycle bin [%s]', 
     expect(next.conflict).toBeUndefined();
   });
 
+  it('two writers at the same moment with one version: one edit lands, the other is a copy', async () => {
+    const { client } = await verifiedClient(server);
+    const base = await saveNote(client, { title: '同时', content: [text('原文')] });
+    const other = client.fork();
+    for (const [k, v] of client.cookies) other.cookies.set(k, v);
+    const edit = (c: typeof client, words: string) =>
+      saveNote(c, { server_id: base.server_id, version_code: base.version_code, content: [text(words)] });
+    const results = await Promise.all([edit(client, '网页'), edit(other, '手机')]);
+    const landed = results.filter((r) => !r.conflict);
+    const copies = results.filter((r) => r.conflict);
+    expect([landed.length, copies.length]).toEqual([1, 1]);
+    const list = await noteList(client);
+    expect(Object.keys(list.list).sort()).toEqual([base.server_id, copies[0]?.server_id].sort());
+    expect(list.list[base.server_id]?.content).toEqual(landed[0]?.note.content);
+    expect(
+      new Set([list.list[base.server_id]?.content[0]?.content, copies[0]?.note.content[0]?.content]),
+    ).toEqual(new Set(['网页', '手机']));
+  });
+
   it('orders the box pinned first, then the newest change', async () => {
     const { client } = await verifiedClient(server);
     const a = await saveNote(client, { content: [text('a')] });

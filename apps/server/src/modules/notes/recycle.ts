@@ -68,6 +68,8 @@ export class NoteRecycleService {
     const now = this.deps.clock.now();
     return this.tx(async (_db, repo) => {
       await repo.ensureBook(userId, now);
+      // The book's row lock before reading the bin: the user's writers take turns.
+      await repo.lockBook(userId);
       const found = await this.binned(repo, userId, ids);
       if (found.length === 0) return { sync_version: await repo.syncVersion(userId), server_ids: [] };
       const version = await repo.bump(userId, now);
@@ -81,6 +83,8 @@ export class NoteRecycleService {
     const now = this.deps.clock.now();
     return this.tx(async (db, repo) => {
       await repo.ensureBook(userId, now);
+      // The book's row lock before reading the bin: the user's writers take turns.
+      await repo.lockBook(userId);
       const found = await this.binned(repo, userId, ids);
       const version = await purgeNotes(db, userId, found, now);
       return { sync_version: version || (await repo.syncVersion(userId)), server_ids: found.map(String) };

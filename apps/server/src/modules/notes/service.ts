@@ -75,6 +75,9 @@ export class NotesService {
     const now = this.deps.clock.now();
     return this.tx(async (db, repo) => {
       await repo.ensureBook(userId, now);
+      // The bump first: its row lock makes the user's writers take turns (PostgreSQL), so the
+      // version_code read below is the one the save is checked against and written over.
+      const version = await repo.bump(userId, now);
       const row = id === null ? undefined : await repo.note(userId, id);
       if (id !== null && (!row || row.deleted_at !== null)) throw notFound();
       if (row && input.version_code === undefined) throw badRequest();
@@ -85,7 +88,6 @@ export class NotesService {
       if (!hasSubstance(title, content)) throw invalid(NoteMsg.EMPTY_NOTE);
       const owned = await ownedFileKeys(db, userId, files);
       if (files.some((k) => !owned.has(k))) throw invalid(NoteMsg.FILE_MISSING);
-      const version = await repo.bump(userId, now);
       const fields = (noteTitle: string) => {
         const doc = JSON.stringify({
           title: noteTitle,
@@ -146,6 +148,8 @@ export class NotesService {
     const now = this.deps.clock.now();
     return this.tx(async (_db, repo) => {
       await repo.ensureBook(userId, now);
+      // The bump (the book's row lock) before the versions are read: see save.
+      const version = await repo.bump(userId, now);
       const ids = [...versions.keys()];
       const rows = await repo.notesByIds(userId, ids);
       const byId = new Map(rows.map((r) => [Number(r.id), r]));
@@ -154,7 +158,6 @@ export class NotesService {
         if (!row || row.deleted_at !== null) throw notFound();
         if (Number.isFinite(v) && v !== Number(row.version_code)) throw stale();
       }
-      const version = await repo.bump(userId, now);
       await repo.setDeleted(userId, ids, now);
       await repo.unplaceNotes(userId, ids);
       await repo.logChanges(userId, version, ids, ChangeKind.RECYCLED, now);
