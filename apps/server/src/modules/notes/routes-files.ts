@@ -78,6 +78,8 @@ export async function noteFileRoutes(app: FastifyInstance, deps: AppDeps) {
       .header('accept-ranges', 'bytes')
       .header('etag', `"${key}"`)
       .type(file.content_type);
+    // A recording plays in the page; its name rides along for the download link the page offers
+    // when the browser cannot play the format.
     if (Number(file.kind) === NoteFileKind.RECORD)
       reply.header(
         'content-disposition',
