@@ -159,6 +159,13 @@ export interface ContactGroupsTable {
   created_at: number;
 }
 
+/** The UID an imported card carried (migration 011); contacts without one export a derived UID. */
+export interface ContactUidsTable {
+  user_id: number;
+  contact_id: number;
+  uid: string;
+}
+
 /** Avatars (kind 1) and export files (kind 2) a user may fetch. */
 export interface ContactFilesTable {
   user_id: number;
@@ -434,6 +441,7 @@ export interface Database {
   contact_revisions: ContactRevisionsTable;
   contact_groups: ContactGroupsTable;
   contact_files: ContactFilesTable;
+  contact_uids: ContactUidsTable;
   sms_boxes: SmsBoxesTable;
   sms_messages: SmsMessagesTable;
   sms_conversations: SmsConversationsTable;
