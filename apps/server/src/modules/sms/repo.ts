@@ -1,4 +1,4 @@
-import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, type Selectable } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { Database, SmsMessagesTable } from '../../db/schema.js';
 
 export type MessageRow = Selectable<SmsMessagesTable>;
@@ -353,10 +353,29 @@ export class SmsRepo {
     }
   }
 
-  /** The import keys among `keys` the box has already. */
+  /**
+   * The import keys among `keys` the box has already. Keys lead with the date, so those above
+   * the box's greatest key are new without looking (a backup read in date order, batch after
+   * batch, looks nothing up).
+   */
   async knownImportKeys(userId: number, keys: readonly string[]): Promise<Set<string>> {
     const out = new Set<string>();
-    for (const part of chunked(keys, 2000)) {
+    // Compared byte by byte, as JavaScript compares these ASCII keys (PostgreSQL's default
+    // collation may follow a locale).
+    const postgres = this.db.getExecutor().adapter instanceof PostgresAdapter;
+    const top = await this.db
+      .selectFrom('sms_messages')
+      .select(
+        postgres
+          ? sql<string | null>`max(import_key COLLATE "C")`.as('k')
+          : sql<string | null>`max(import_key)`.as('k'),
+      )
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const greatest = top?.k ?? null;
+    if (greatest === null) return out;
+    const candidates = keys.filter((k) => k <= greatest);
+    for (const part of chunked(candidates, 2000)) {
       const rows = await this.db
         .selectFrom('sms_messages')
         .select('import_key')
