@@ -16,6 +16,8 @@ export default defineConfig({
     areaPreload([
       // list.do (ContactApi.list): the book's download starts with the page.
       { prefix: '/contact', module: 'src/features/contacts/ContactsArea.tsx', early: ['/contact/list.do'] },
+      // list.do (SmsApi.list): the text messages' list starts with the page.
+      { prefix: '/sms', module: 'src/features/sms/SmsArea.tsx', early: ['/sms/list.do'] },
       { prefix: '/alipan', module: 'src/features/drive/alipan/AlipanArea.tsx' },
       { prefix: '/pan', module: 'src/features/drive/pan/PanArea.tsx' },
     ]),

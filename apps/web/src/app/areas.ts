@@ -1,6 +1,7 @@
 import { installDriveHooks } from '../api';
 import { prefetchContactBook } from '../features/contacts/api/book-prefetch';
 import { driveHooks } from '../features/drive/drive-session';
+import { prefetchSmsOpening } from '../features/sms/api/sms-prefetch';
 import { preloadable } from './preloadable';
 
 export interface AreaEntry {
@@ -39,7 +40,15 @@ export const AREAS: readonly AreaEntry[] = [
     }),
     onePage: true,
   },
-  { path: '/sms/*', page: preloadable(() => import('../features/sms/SmsArea')), onePage: true },
+  {
+    path: '/sms/*',
+    page: preloadable(() => {
+      // list.do (and, opened on a conversation, its first page) start alongside the chunk.
+      prefetchSmsOpening();
+      return import('../features/sms/SmsArea');
+    }),
+    onePage: true,
+  },
   { path: '/note/*', page: preloadable(() => import('../features/notes/NotesArea')), onePage: true },
 ];
 

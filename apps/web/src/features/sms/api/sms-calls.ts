@@ -14,7 +14,8 @@ const AREA: CallOptions = { area: 'sms' };
 
 /** The calls of spec 001 §7 for text messages, typed with the shared contract. */
 export const smsCalls = {
-  list: () => api.get<SmsData>(SmsApi.list, { ...AREA, netError: SmsMsg.NET_LIST }),
+  /** `early`: the answer the page's HTML asked for, when it was opened on the area, is taken. */
+  list: () => api.get<SmsData>(SmsApi.list, { ...AREA, netError: SmsMsg.NET_LIST, early: true }),
   /**
    * `flag`: the tab on screen (1 messages, 2 favourites; spec 001 §2). The answer carries the
    * conversations changed since `syncVersion` and those `removed`; the same sync_version when none.

@@ -8,6 +8,7 @@ import {
 import { isApiError } from '../../../api';
 import { applyRefresh, changedAddresses, type SmsRefresh } from './apply-refresh';
 import { smsCalls } from './sms-calls';
+import { takePrefetchedDetail, takePrefetchedList } from './sms-prefetch';
 
 const LIST_KEY = ['sms', 'list'] as const;
 const DETAIL_KEY = ['sms', 'detail'] as const;
@@ -20,8 +21,10 @@ const SEARCH_KEY = ['sms', 'search'] as const;
  */
 export const listQuery = queryOptions({
   queryKey: LIST_KEY,
-  queryFn: () => smsCalls.list(),
+  queryFn: () => takePrefetchedList() ?? smsCalls.list(),
   staleTime: Number.POSITIVE_INFINITY,
+  // The screen shows a failure itself (with a retry button), so the toast is not repeated.
+  meta: { silent: true },
 });
 
 /**
@@ -32,12 +35,15 @@ export const listQuery = queryOptions({
 export function detailQuery(address: string, anchor: string | null) {
   return infiniteQueryOptions({
     queryKey: [...DETAIL_KEY, address, anchor ?? ''] as const,
-    queryFn: ({ pageParam }) => smsCalls.detail(address, pageParam, pageParam ? null : anchor),
+    queryFn: ({ pageParam }) =>
+      (pageParam ? null : takePrefetchedDetail(address, anchor)) ??
+      smsCalls.detail(address, pageParam, pageParam ? null : anchor),
     initialPageParam: null as string | null,
     getNextPageParam: (last: SmsDetail) => (last.has_more ? (last.sms_list[0]?.server_id ?? null) : null),
     staleTime: Number.POSITIVE_INFINITY,
     // A long conversation read up to its start is dropped once closed: reopening reads the newest page.
     gcTime: 60_000,
+    meta: { silent: true },
   });
 }
 
@@ -52,6 +58,7 @@ export function searchQuery(query: string) {
       return loaded < last.body_total && last.body_matches.length > 0 ? loaded : null;
     },
     staleTime: 30_000,
+    meta: { silent: true },
   });
 }
 

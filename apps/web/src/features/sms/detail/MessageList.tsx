@@ -10,7 +10,10 @@ import { messageRows, rowOf } from './message-rows';
 interface Props {
   /** Loaded messages, oldest first. */
   messages: readonly SmsItem[];
-  /** The message to scroll to and mark (full/{address}.{id}); null opens at the newest. */
+  /**
+   * The message to scroll to and mark (full/{address}.{id}); detail.do answered it in the first
+   * page (`anchor`). Null, or not among the messages (gone), opens at the newest.
+   */
   anchor: string | null;
   hasOlder: boolean;
   loadingOlder: boolean;
@@ -20,6 +23,8 @@ interface Props {
 
 // Rows this close to the top of what is rendered ask for the older page.
 const OLDER_AT_ROW = 4;
+// …and the view this close to the top.
+const OLDER_AT_PX = 800;
 // Before the box is measured: the spec's detail scroll height (spec 001 §9).
 const FIRST_RECT = { width: 800, height: SMS_DETAIL_SCROLL_PX };
 const HEAD_PX = 36;
@@ -46,24 +51,22 @@ export function MessageList({ messages, anchor, hasOlder, loadingOlder, loadOlde
   });
   const items = virtual.getVirtualItems();
 
-  // Where the view was placed: at the newest message, or at the anchor once it has been loaded.
+  // Whether the view was placed: at the anchor, or at the newest message.
   const placed = useRef(false);
   // Whether the view follows the end (see below).
   const pinned = useRef(false);
-  const firstKey = useRef<string | null>(null);
+  // The first message and where it sat at the last render (its day separator's key may change
+  // when an older page ends on the same day, so the message is what is followed).
+  const firstMessage = useRef<{ key: string; start: number } | null>(null);
   const anchorRow = anchor ? rowOf(rows, anchor) : -1;
 
   useLayoutEffect(() => {
     const el = scroller.current;
-    const first = rows[0]?.key ?? null;
-    const previous = firstKey.current;
-    firstKey.current = first;
     if (!el || rows.length === 0) {
       placed.current = false;
       return;
     }
     if (!placed.current) {
-      if (anchor && anchorRow < 0) return; // still reading back to it
       placed.current = true;
       if (anchorRow >= 0) virtual.scrollToIndex(anchorRow, { align: 'center' });
       else {
@@ -73,12 +76,21 @@ export function MessageList({ messages, anchor, hasOlder, loadingOlder, loadOlde
       return;
     }
     // An older page arrived in front: move the view down by what was added, so it stays put.
-    if (previous && first !== previous) {
-      const added = rows.findIndex((r) => r.key === previous);
-      const shift = added > 0 ? virtual.measurementsCache[added]?.start : undefined;
-      if (shift) el.scrollTop += shift;
+    const previous = firstMessage.current;
+    const firstNow = rows.find((r) => r.kind === 'sms')?.key;
+    if (previous && firstNow !== previous.key) {
+      const at = rows.findIndex((r) => r.key === previous.key);
+      const start = at > 0 ? virtual.measurementsCache[at]?.start : undefined;
+      if (start !== undefined) el.scrollTop += start - previous.start;
     }
-  }, [rows, anchor, anchorRow, virtual]);
+  }, [rows, anchorRow, virtual]);
+  // After every render (declared after the effect above, so it runs after it): where the first
+  // message sits now.
+  useLayoutEffect(() => {
+    const at = rows.findIndex((r) => r.kind === 'sms');
+    const row = rows[at];
+    firstMessage.current = row ? { key: row.key, start: virtual.measurementsCache[at]?.start ?? 0 } : null;
+  });
 
   // Opened at the newest message, the view stays at the end while rows below grow (a picture
   // that loads after its bubble was measured), until the user scrolls away from it.
@@ -97,18 +109,20 @@ export function MessageList({ messages, anchor, hasOlder, loadingOlder, loadOlde
     if (el && total && pinned.current) el.scrollTop = el.scrollHeight;
   }, [total]);
 
-  // Reading back to the anchor, page by page; or, scrolled near the top, the page before.
+  // Scrolled near the top: the page before.
   const topIndex = items[0]?.index ?? 0;
   useEffect(() => {
     if (!hasOlder || loadingOlder) return;
-    if (!placed.current ? anchor !== null && anchorRow < 0 : topIndex <= OLDER_AT_ROW) loadOlder();
-  }, [hasOlder, loadingOlder, anchor, anchorRow, topIndex, loadOlder]);
+    // The view's own position decides: the render before the placement still starts at the top.
+    const el = scroller.current;
+    if (placed.current && el && el.scrollTop < OLDER_AT_PX && topIndex <= OLDER_AT_ROW) loadOlder();
+  }, [hasOlder, loadingOlder, topIndex, loadOlder]);
 
   return (
     <div ref={scroller} className="sms-messages" data-loaded={messages.length}>
       <div className="sms-messages__inner" style={{ height: virtual.getTotalSize() }}>
         <div className="sms-messages__head" style={{ height: HEAD_PX }}>
-          {loadingOlder || (anchor && anchorRow < 0 && hasOlder) ? (
+          {loadingOlder ? (
             <span role="status">
               <Spin size="small" /> {T.loadingOlder}
             </span>

@@ -43,9 +43,10 @@ function Conversation({ address, anchor }: { address: string; anchor: string | n
   const { data, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const messages = useMemo(() => messagesOf(data), [data]);
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  // Read back to the start without meeting the anchor: the message is gone (deleted on the phone).
+  // detail.do answers the anchor in its first page when it is there: without it, it is gone
+  // (deleted on the phone) and the conversation opens at its newest message.
   const anchorMissing =
-    anchor !== null && data !== undefined && !hasNextPage && !messages.some((m) => m.server_id === anchor);
+    anchor !== null && data !== undefined && !messages.some((m) => m.server_id === anchor);
   useEffect(() => {
     if (anchorMissing) toast.error(SmsMsg.NOT_FOUND);
   }, [anchorMissing]);
