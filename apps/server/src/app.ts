@@ -25,6 +25,7 @@ import { driveModule } from './modules/drive/module.js';
 import { findModule } from './modules/find/module.js';
 import { homeModule } from './modules/home/module.js';
 import type { AppModule } from './modules/module.js';
+import { notesModule } from './modules/notes/module.js';
 import { smsModule } from './modules/sms/module.js';
 import { verifyModule } from './modules/verify/module.js';
 import { type BlobStore, createBlobStore } from './storage/index.js';
@@ -48,6 +49,7 @@ export const AREA_MODULES: AppModule[] = [
   driveModule,
   smsModule,
   calendarModule,
+  notesModule,
   deviceModule,
   findModule,
 ];

@@ -13,7 +13,7 @@ export function ColourMarks({ value, onChange }: { value: number; onChange(class
           <input
             type="radio"
             name={name}
-            className="notes-sr-only"
+            className="note-colours__input"
             aria-label={label}
             checked={value === classify}
             onChange={() => onChange(classify)}
