@@ -160,12 +160,14 @@ describe.each(TEST_DIALECTS)('contacts: import of real cards from many producers
     const list = Object.values((await book(client)).list);
     expect(byName(list, 'Conference Call')?.note[0]?.note).toContain('This message must NOT be ignored');
     expect(r.warnings).toContain(
-      `v21_invalid_comment_line.vcf 第1个联系人：${ImportText.lineDropped('# This line must be ignored.')}`,
+      `v21_invalid_comment_line.vcf 第1个联系人“Conference Call”：${ImportText.lineDropped('# This line must be ignored.')}`,
     );
     expect(byName(list, 'second contact with minimal Vcard')).toBeDefined();
-    expect(r.warnings).toContain(`unparsable.vcf 第1个联系人：${ImportText.cardNoEnd}`);
+    expect(r.warnings).toContain(
+      `unparsable.vcf 第1个联系人“second contact with minimal Vcard”：${ImportText.cardNoEnd}`,
+    );
     expect(byName(list, '裸参数')?.phone).toEqual([{ is_primary: 0, number: '139 0000 0000', type: 2 }]);
-    expect(r.warnings).toContain(`bare.vcf 第1个联系人：${ImportText.lineDropped('stray line')}`);
+    expect(r.warnings).toContain(`bare.vcf 第1个联系人“裸参数”：${ImportText.lineDropped('stray line')}`);
   });
 
   it('point 3: values as the producers write them', async () => {
@@ -263,7 +265,7 @@ describe.each(TEST_DIALECTS)('contacts: import of real cards from many producers
     );
     expect(members.sort()).toEqual(['Jane Doe', 'John Doe']);
     expect(r.warnings).toContain(
-      `rfc6350-member.vcf 第1个联系人：${ImportText.groupCut('The Doe family', 12, 'The Doe fami')}`,
+      `rfc6350-member.vcf 第1个联系人“The Doe fami”：${ImportText.groupCut('The Doe family', 12, 'The Doe fami')}`,
     );
   });
 
@@ -274,7 +276,7 @@ describe.each(TEST_DIALECTS)('contacts: import of real cards from many producers
       folderFiles('davx5').filter((f) => f.name === 'allfields-vcard3.vcf'),
     );
     expect(r.warnings).toContain(
-      `${ImportText.where(null, 1)}：${ImportText.fieldTooLong('website', 'http://www.swbyps.restaurant.french/~chezchic.html', 40)}`,
+      `${ImportText.where(null, 1, 'Ämi Display')}：${ImportText.fieldTooLong('website', 'http://www.swbyps.restaurant.french/~chezchic.html', 40)}`,
     );
     expect(r.warnings.some((w) => w.includes(ImportText.fieldCut('company', 40)))).toBe(true);
     expect(r.warnings.join()).not.toContain('格式不正确');

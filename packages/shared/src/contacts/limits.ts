@@ -51,6 +51,8 @@ export const CONTACT_CLOUD_BASE = '';
 export const IMPORT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 export const IMPORT_MAX_FILES = 20;
 export const VCARD_EXTENSION = '.vcf';
+/** vCard versions an export can be written in; the first is the default (phones read it best). */
+export const VCARD_VERSIONS = ['3.0', '4.0'] as const;
 /** The import's multipart field that, set to '1', leaves the cards' CATEGORIES out (no groups made). */
 export const IMPORT_SKIP_GROUPS_FIELD = 'skip_groups';
 /** An export file can be downloaded for this long. */

@@ -68,7 +68,9 @@ export function mergedGroups(n: number): string {
 
 /** Lines of an import report and the export file's name (product texts). */
 export const ImportText = {
-  where: (file: string | null, index: number) => `${file ? `${file} ` : ''}第${index}个联系人`,
+  /** Where a report line comes from: the file (when several), the card's place and its name. */
+  where: (file: string | null, index: number, name = '') =>
+    `${file ? `${file} ` : ''}第${index}个联系人${name ? `“${name}”` : ''}`,
   phoneUnreadable: '电话号码无法识别，未导入',
   emailBad: (v: string) => `邮箱“${v}”格式不正确，未导入`,
   websiteBad: (v: string) => `网址“${v}”格式不正确，未导入`,

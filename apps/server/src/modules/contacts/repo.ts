@@ -142,6 +142,30 @@ export class ContactsRepo {
       .where('deleted_at', 'is', null);
   }
 
+  /** Keeps the UIDs imported cards carried (migration 011), in the import's transaction. */
+  async insertUids(userId: number, rows: ReadonlyArray<{ contact_id: number; uid: string }>): Promise<void> {
+    // A few hundred rows a statement: well under either database's parameter limit.
+    for (let i = 0; i < rows.length; i += 500) {
+      await this.db
+        .insertInto('contact_uids')
+        .values(rows.slice(i, i + 500).map((r) => ({ user_id: userId, ...r })))
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'contact_id']).doUpdateSet((eb) => ({ uid: eb.ref('excluded.uid') })),
+        )
+        .execute();
+    }
+  }
+
+  /** The imported UIDs of a user's contacts, by contact id. */
+  async uids(userId: number): Promise<Map<number, string>> {
+    const rows = await this.db
+      .selectFrom('contact_uids')
+      .select(['contact_id', 'uid'])
+      .where('user_id', '=', userId)
+      .execute();
+    return new Map(rows.map((r) => [Number(r.contact_id), r.uid]));
+  }
+
   aliveRows(userId: number): Promise<ContactRow[]> {
     return this.db
       .selectFrom('contacts')

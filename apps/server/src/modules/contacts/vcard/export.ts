@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
@@ -18,7 +18,24 @@ import { bodyOfDoc } from '../doc.js';
 import { ContactFilesRepo, FileKind } from '../files-repo.js';
 import { ContactsRepo } from '../repo.js';
 import { avatarKeyOf } from '../service.js';
-import { writeCard } from './write.js';
+import { type VcardVersion, writeCard } from './write.js';
+
+/** What an export takes: the whole book, one group, or chosen contacts; vCard 3.0 by default. */
+export interface ExportOptions {
+  group?: string;
+  ids?: readonly number[];
+  version?: VcardVersion;
+}
+
+/**
+ * A contact's UID when its card brought none: the same for every export of it, so importing an
+ * export twice elsewhere updates instead of duplicating (the id is never reused in a book).
+ */
+export function derivedUid(userId: number, contactId: number): string {
+  const h = createHash('sha256').update(`phonecloud-contact:${userId}:${contactId}`).digest('hex');
+  // A version-5-shaped UUID, as address books expect to see.
+  return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16] ?? '0', 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 /** Export of the whole book as one vCard 3.0 file, fetched once through a session-gated URL. */
 export class ExportService {
@@ -42,9 +59,22 @@ export class ExportService {
     }
   }
 
-  async export(userId: number): Promise<ExportResult> {
-    const rows = await this.repo.aliveRows(userId);
+  async export(userId: number, options: ExportOptions = {}): Promise<ExportResult> {
+    let rows = await this.repo.aliveRows(userId);
+    if (options.group !== undefined) {
+      const group = options.group;
+      if (!(await this.repo.groups(userId)).some((g) => g.name === group)) {
+        throw new AppError(Code.INVALID, ContactMsg.GROUP_NOT_FOUND);
+      }
+      rows = rows.filter((r) => (JSON.parse(r.groups) as string[]).includes(group));
+    }
+    if (options.ids) {
+      // Another account's ids, or ones not in the book, are simply not there.
+      const wanted = new Set(options.ids);
+      rows = rows.filter((r) => wanted.has(Number(r.id)));
+    }
     if (rows.length === 0) throw new AppError(Code.NOTHING_TO_EXPORT, ContactMsg.EXPORT_EMPTY);
+    const uids = await this.repo.uids(userId);
     const order = (r: (typeof rows)[number]) => ({
       letter_index: r.letter,
       nameSpell: r.name_spell,
@@ -54,7 +84,14 @@ export class ExportService {
     const cards: string[] = [];
     for (const row of rows) {
       const body = bodyOfDoc(row.doc);
-      cards.push(writeCard(body.content, await this.photo(userId, body.attachment[0]?.cloud_path)));
+      const id = Number(row.id);
+      cards.push(
+        writeCard(body.content, await this.photo(userId, body.attachment[0]?.cloud_path), {
+          uid: uids.get(id) ?? derivedUid(userId, id),
+          rev: Number(row.updated_at),
+          version: options.version ?? '3.0',
+        }),
+      );
     }
     const text = `${cards.join('\r\n')}\r\n`;
     const now = this.deps.clock.now();

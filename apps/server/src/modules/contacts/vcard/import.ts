@@ -106,7 +106,8 @@ export class ImportService {
     const photos: BlobInfo[] = [];
     const { syncVersion } = await changeBook(this.deps, userId, async (change) => {
       for (const { file, text } of decoded) {
-        const where = (index: number) => ImportText.where(files.length > 1 ? file.name : null, index);
+        const where = (index: number, name: string) =>
+          ImportText.where(files.length > 1 ? file.name : null, index, name);
         // Group cards are read first: a member may come before its group.
         const memberGroups = options.skipGroups ? {} : memberGroupsOf(text);
         for await (const chunk of preparedChunks(text, memberGroups)) {
@@ -115,7 +116,7 @@ export class ImportService {
           const groupCards: string[] = [];
           for (const card of chunk) {
             const warn = (text: string) => {
-              if (warnings.length < MAX_WARNINGS) warnings.push(`${where(card.index)}：${text}`);
+              if (warnings.length < MAX_WARNINGS) warnings.push(`${where(card.index, card.name)}：${text}`);
             };
             if (card.ok === 'group') {
               // Made even without members, as the book it came from had it.
@@ -151,10 +152,13 @@ export class ImportService {
             for (const t of await ensureGroupTitles(change, titles, false)) dropped.add(t);
           }
           const ids = await change.allocateIds(fresh.length);
+          const uids: Array<{ contact_id: number; uid: string }> = [];
           for (const [i, f] of fresh.entries()) {
             const drop = options.skipGroups ? 'all' : dropped;
             change.insertPrepared(ids[i] as number, preparedOf(f.card, f.attachment, drop));
+            if (f.card.uid) uids.push({ contact_id: ids[i] as number, uid: f.card.uid });
           }
+          if (uids.length > 0) await change.repo.insertUids(change.userId, uids);
           added += fresh.length;
           // Written now, while the worker threads prepare the next chunks.
           await change.flush();

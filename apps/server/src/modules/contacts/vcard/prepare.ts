@@ -24,6 +24,7 @@ import {
   readCard,
   readCardLeniently,
   readJCard,
+  uidKey,
 } from './read.js';
 
 /**
@@ -38,6 +39,10 @@ export type PreparedCard =
       ok: true;
       /** Texts for the report, in the card's order (the caller puts where they came from first). */
       warnings?: string[];
+      /** The contact's name, for the report. */
+      name: string;
+      /** The card's UID, kept so an export names the contact as its source did. */
+      uid?: string;
       /** The body's JSON without an avatar (`bodyJsonOf(content, [])`): most rows take it as is. */
       body: string;
       hash: string;
@@ -278,7 +283,7 @@ function prepareRead(index: number, read: ReadCard, memberGroups: MemberGroups):
       return { index, ok: 'group', name, warnings: [ImportText.groupCut(full, GROUP_NAME_MAX, name)] };
     if (name) return { index, ok: 'group', name };
   }
-  const joins = read.uid ? memberGroups[read.uid] : undefined;
+  const joins = read.uid ? memberGroups[uidKey(read.uid)] : undefined;
   if (joins) for (const groupTitle of joins) read.content.group.push({ groupTitle });
   const warnings = [...read.warnings];
   // fitRules answers normalised content: it is checked without being normalised a second time.
@@ -303,6 +308,7 @@ function prepareRead(index: number, read: ReadCard, memberGroups: MemberGroups):
   const prepared: ReadyCard = {
     index,
     ok: true,
+    name,
     body: bodyJsonOf(JSON.stringify(content), NO_ATTACHMENT),
     hash: contentHash(content),
     spell,
@@ -312,5 +318,7 @@ function prepareRead(index: number, read: ReadCard, memberGroups: MemberGroups):
   };
   if (warnings.length > 0) prepared.warnings = warnings;
   if (read.photo) prepared.photo = read.photo;
+  // Longer ones are not identifiers any software would match on.
+  if (read.uid && read.uid.length <= 255) prepared.uid = read.uid;
   return prepared;
 }

@@ -35,7 +35,7 @@ export interface ReadCard {
   content: ContactContent;
   photo: Buffer | null;
   warnings: string[];
-  /** The card's UID, without a `urn:uuid:` prefix; '' when it has none. */
+  /** The card's UID as written; '' when it has none. */
   uid: string;
   /** Set for a group card (vCard 4.0 `KIND:group`, Apple's `X-ADDRESSBOOKSERVER-KIND:group`): its members' UIDs. */
   members?: string[];
@@ -422,7 +422,7 @@ export function readJCard(jcard: JCard): ReadCard {
     content: c,
     photo: photo ? photoOf(photo, warnings) : null,
     warnings,
-    uid: uid ? uidKey(textOf(uid)) : '',
+    uid: uid ? textOf(uid).trim() : '',
   };
   const kind = first('kind') ?? first('x-addressbookserver-kind');
   if (kind && textOf(kind).trim().toLowerCase() === 'group') {
@@ -461,16 +461,27 @@ function readEvents(
       return;
     }
     const lunar = strings(p[1][X_CALENDAR])[0]?.toLowerCase() === 'lunar';
+    const kind = lunar ? CalendarKind.LUNAR : CalendarKind.SOLAR;
+    // One event is often written several ways (X-ANNIVERSARY, Apple's date, Android's row).
+    if (out.some((e) => e.start_date === date && e.type === type && e.lunar_or_solar === kind)) return;
     out.push({
       is_primary: isPref(p) ? 1 : 0,
       start_date: date,
-      lunar_or_solar: lunar ? CalendarKind.LUNAR : CalendarKind.SOLAR,
+      lunar_or_solar: kind,
       type,
     });
   };
   for (const p of props) {
-    if (p[0] === 'bday') push(p, textOf(p), codeParam(p) ?? EventType.BIRTHDAY);
-    else if (p[0] === 'anniversary' || p[0] === 'x-anniversary' || p[0] === 'x-evolution-anniversary')
+    if (p[0] === 'bday') {
+      // Apple's date without a year: the year it names stands for none.
+      const omit = strings(p[1]['x-apple-omit-year'])[0];
+      const value = textOf(p);
+      push(
+        p,
+        omit && value.startsWith(omit) ? `--${value.slice(omit.length).replace(/^-/, '')}` : value,
+        codeParam(p) ?? EventType.BIRTHDAY,
+      );
+    } else if (p[0] === 'anniversary' || p[0] === 'x-anniversary' || p[0] === 'x-evolution-anniversary')
       push(p, textOf(p), EventType.ANNIVERSARY);
     else if (p[0] === 'x-abdate') {
       // Apple's dates: the item's label says which ('_$!<Anniversary>!$_' or the user's own).

@@ -19,6 +19,7 @@ import {
 } from './map.js';
 
 type Params = Record<string, string | string[]>;
+export type VcardVersion = '3.0' | '4.0';
 type Prop = [string, Params, string, ...unknown[]];
 
 const WEBSITE_TYPES: Record<number, string> = {
@@ -38,27 +39,68 @@ function typed(types: readonly string[], primary: number, code: number): Params 
   return params;
 }
 
-/** The N property's family part: what the display name holds besides the given name. */
-function familyOf(display: string, given: string): string {
-  if (!given) return display;
-  return display.endsWith(given) ? display.slice(0, display.length - given.length).trim() : '';
+const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * N's family and given parts for every script. CJK names keep what they had (the given name
+ * stored, the rest the family). A Latin name is split as iOS and Google expect: the stored given
+ * name where the display name starts with it, else the last word is the family name ("Greg
+ * Dartmouth" → Dartmouth; Greg), so a phone shows the whole name and sorts by the family.
+ */
+export function nameParts(display: string, given: string): { family: string; given: string } {
+  if (CJK_RE.test(display)) {
+    if (!given) return { family: display, given: '' };
+    return {
+      family: display.endsWith(given) ? display.slice(0, display.length - given.length).trim() : '',
+      given,
+    };
+  }
+  const words = display.trim().split(/\s+/).filter(Boolean);
+  if (given && display.startsWith(given) && display.length > given.length) {
+    return { family: display.slice(given.length).trim(), given };
+  }
+  if (given && display.endsWith(given) && display.length > given.length) {
+    return { family: display.slice(0, display.length - given.length).trim(), given };
+  }
+  if (words.length < 2) return { family: given ? '' : display.trim(), given: given || '' };
+  return { family: words[words.length - 1] as string, given: words.slice(0, -1).join(' ') };
+}
+
+/** What an export writes besides the content: the card's identity and the vCard version. */
+export interface CardMeta {
+  /** Kept from the imported card, else derived from the contact's id (stable across exports). */
+  uid?: string;
+  /** Last change, epoch ms. */
+  rev?: number;
+  version?: VcardVersion;
+}
+
+export const PRODID = '-//phonecloud//contacts//ZH';
+/** Apple's marker of a date without a year: the year 1604 stands for none. */
+const APPLE_NO_YEAR = '1604';
+
+/** REV as each version spells it: 4.0's timestamp is basic, 3.0's date-time extended. */
+function revOf(ms: number, v4: boolean): string {
+  const iso = new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
+  return v4 ? iso.replace(/[-:]/g, '') : iso;
 }
 
 /**
  * One contact as a vCard 3.0 card. ical.js does the escaping and line folding; ORG/TITLE and
  * ADR/LABEL pairs share an item group so they are read back together.
  */
-export function writeCard(content: ContactContent, photo: Buffer | null): string {
-  const props: Prop[] = [['version', {}, 'text', '3.0']];
+export function writeCard(content: ContactContent, photo: Buffer | null, meta: CardMeta = {}): string {
+  const v4 = meta.version === '4.0';
+  const props: Prop[] = [['version', {}, 'text', v4 ? '4.0' : '3.0']];
+  props.push(['prodid', {}, 'text', PRODID]);
+  if (meta.uid) props.push(['uid', {}, v4 && /^urn:/i.test(meta.uid) ? 'uri' : 'text', meta.uid]);
+  // Each version's default value type, so no VALUE parameter is written.
+  if (meta.rev !== undefined) props.push(['rev', {}, v4 ? 'timestamp' : 'date-time', revOf(meta.rev, v4)]);
   const name = content.name[0];
   const display = displayNameOf(content);
   props.push(['fn', {}, 'text', display]);
-  props.push([
-    'n',
-    {},
-    'text',
-    [familyOf(display, name?.given_name ?? ''), name?.given_name ?? '', '', '', ''],
-  ]);
+  const parts = nameParts(display, name?.given_name ?? '');
+  props.push(['n', {}, 'text', [parts.family, parts.given, '', '', '']]);
   if (name?.phonetic_family_name)
     props.push(['x-phonetic-last-name', {}, 'unknown', escapeRaw(name.phonetic_family_name)]);
 
@@ -90,20 +132,55 @@ export function writeCard(content: ContactContent, photo: Buffer | null): string
   for (const a of content['postal-address']) {
     const group = `item${++item}`;
     const params = typed(ADDRESS_TYPES[a.type] ?? [], a.is_primary, a.type);
-    props.push(['adr', { ...params, group }, 'text', ['', '', a.street, '', '', '', '']]);
-    props.push(['label', { group }, 'text', a.formatted_address]);
+    // vCard 4.0 has no LABEL property: the formatted address is ADR's LABEL parameter there.
+    if (v4)
+      props.push([
+        'adr',
+        { ...params, label: a.formatted_address },
+        'text',
+        ['', '', a.street, '', '', '', ''],
+      ]);
+    else {
+      props.push(['adr', { ...params, group }, 'text', ['', '', a.street, '', '', '', '']]);
+      props.push(['label', { group }, 'text', a.formatted_address]);
+    }
   }
   let birthday = false;
+  let anniversary = false;
   for (const e of content.event) {
-    const solarBirthday = e.type === EventType.BIRTHDAY && e.lunar_or_solar === CalendarKind.SOLAR;
+    const solar = e.lunar_or_solar === CalendarKind.SOLAR;
+    const noYear = e.start_date.startsWith('--');
     const params = typed([], e.is_primary, e.type);
-    if (solarBirthday && !birthday) {
+    if (solar && e.type === EventType.BIRTHDAY && !birthday) {
       birthday = true;
-      props.push(['bday', params, 'date', e.start_date]);
+      if (!noYear) props.push(['bday', params, 'date', e.start_date]);
+      else if (v4)
+        props.push(['bday', params, 'date-and-or-time', `--${e.start_date.slice(2).replace('-', '')}`]);
+      // vCard 3.0 has no date without a year: Apple's spelling, which iOS, macOS and vobject read.
+      else
+        props.push([
+          'bday',
+          { ...params, 'x-apple-omit-year': APPLE_NO_YEAR },
+          'date',
+          `${APPLE_NO_YEAR}${e.start_date.slice(1)}`,
+        ]);
       continue;
     }
-    // Android's own spelling of other events; phones that know it read them back.
-    if (e.lunar_or_solar === CalendarKind.LUNAR) params[X_CALENDAR] = 'LUNAR';
+    if (solar && e.type === EventType.ANNIVERSARY && !anniversary && !noYear) {
+      anniversary = true;
+      if (v4) props.push(['anniversary', params, 'date-and-or-time', e.start_date.replace(/-/g, '')]);
+      else {
+        // 3.0 has no ANNIVERSARY: Evolution's and KDE's X-ANNIVERSARY, and Apple's labelled date.
+        props.push(['x-anniversary', params, 'unknown', e.start_date]);
+        const group = `item${++item}`;
+        props.push(['x-abdate', { group }, 'unknown', e.start_date]);
+        props.push(['x-ablabel', { group }, 'unknown', '_$!<Anniversary>!$_']);
+      }
+    }
+    // Android's own spelling of every other event (and of the anniversary, for Android). A lunar
+    // date is written only here, marked LUNAR: BDAY, ANNIVERSARY and Apple's dates are read as
+    // Gregorian by every other app.
+    if (!solar) params[X_CALENDAR] = 'LUNAR';
     const value = `vnd.android.cursor.item/contact_event;${e.start_date};${e.type};;;;;;;;;;;;;`;
     props.push(['x-android-custom', params, 'unknown', value]);
   }
@@ -123,7 +200,10 @@ export function writeCard(content: ContactContent, photo: Buffer | null): string
   if (content.group.length > 0) {
     props.push(['categories', {}, 'text', ...content.group.map((g) => g.groupTitle)]);
   }
-  if (photo) props.push(['photo', { encoding: 'b', type: 'JPEG' }, 'binary', photo.toString('base64')]);
+  if (photo) {
+    if (v4) props.push(['photo', {}, 'uri', `data:image/jpeg;base64,${photo.toString('base64')}`]);
+    else props.push(['photo', { encoding: 'b', type: 'JPEG' }, 'binary', photo.toString('base64')]);
+  }
   return ICAL.stringify(['vcard', props, []]);
 }
 
