@@ -39,5 +39,10 @@ describe.each(TEST_DIALECTS)('the demo box [%s]', (dialect) => {
     expect(picture.headers.get('content-type')).toBe('image/jpeg');
     expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     expect(mms?.content.attachments?.[0]?.startsWith(SmsApi.mmsFile)).toBe(true);
+
+    // The box counts in the account's backup space: its texts and the picture.
+    const usage = await smsModule.usage?.(server.deps, user.id);
+    expect(usage?.kind).toBe('backup');
+    expect(usage?.bytes).toBeGreaterThan(2000 * 64 + 1000);
   });
 });
