@@ -138,7 +138,12 @@ async function serveWeb(app: FastifyInstance, config: Config) {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ code: 404, message: 'not found' }));
     return;
   }
-  servePages(app, config.webDist, config.uploadBaseUrl ? [config.uploadBaseUrl] : []);
+  servePages(
+    app,
+    config.webDist,
+    config.uploadBaseUrl ? [config.uploadBaseUrl] : [],
+    config.mapTiles ? [config.mapTiles.imageSource] : [],
+  );
   await app.register(fastifyStatic, {
     root: config.webDist,
     index: ['index.html'],

@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   CAPTCHA_TEST_ANSWER: z.string().optional(),
   UPLOAD_BASE_URL: z.string().url().optional(),
+  MAP_TILE_URL: z.string().optional(),
+  MAP_TILE_COORDS: z.enum(['wgs84', 'gcj02']).default('wgs84'),
+  MAP_TILE_ATTRIBUTION: z.string().default(''),
+  MAP_TILE_SUBDOMAINS: z.string().default('abc'),
   QUICK_UPLOAD_SCOPE: z.enum(['user', 'global']).default('user'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),
@@ -44,6 +48,30 @@ const EnvSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_PREFIX: z.string().default(''),
 });
+
+export interface MapTiles {
+  url: string;
+  coords: 'wgs84' | 'gcj02';
+  attribution: string;
+  subdomains: string;
+  /** What the pages' img-src must allow for the tiles: `https://*.tile.example.com`. */
+  imageSource: string;
+}
+
+/**
+ * The CSP source of a tile template: its scheme and host, a host label holding `{s}` (the
+ * rotating subdomain) becoming the leading `*` CSP allows; a template that is not an http(s)
+ * URL is refused at start-up.
+ */
+export function tileImageSource(template: string): string {
+  const m = /^(https?):\/\/([^/?#]+)/.exec(template);
+  if (!m) throw new Error('MAP_TILE_URL must be an http(s) URL template');
+  const labels = (m[2] ?? '').split('.');
+  const first = labels.findIndex((l) => l.includes('{'));
+  const host = first < 0 ? labels.join('.') : ['*', ...labels.slice(first + 1)].join('.');
+  if (/[{}]/.test(host)) throw new Error("MAP_TILE_URL: only the host's leading labels may hold {s}");
+  return `${m[1]}://${host}`;
+}
 
 export interface Config {
   env: string;
@@ -84,6 +112,8 @@ export interface Config {
   captchaTestAnswer: string | undefined;
   /** Origin of the upload host (secureUploadDomain); the request's own origin when unset. */
   uploadBaseUrl: string | undefined;
+  /** Find-my-phone's map tiles; undefined = no tiles (a blank map with the marker). */
+  mapTiles: MapTiles | undefined;
   /** 'user': an MD5 quick upload links only to the same user's content; 'global': to anyone's. */
   quickUploadScope: 'user' | 'global';
   /** S3-compatible blob store, used when endpoint and bucket are set. */
@@ -181,6 +211,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     captchaTestAnswer: isTest ? e.CAPTCHA_TEST_ANSWER : undefined,
     uploadBaseUrl: e.UPLOAD_BASE_URL ? new URL(e.UPLOAD_BASE_URL).origin : undefined,
+    mapTiles: e.MAP_TILE_URL
+      ? {
+          url: e.MAP_TILE_URL,
+          coords: e.MAP_TILE_COORDS,
+          attribution: e.MAP_TILE_ATTRIBUTION,
+          subdomains: e.MAP_TILE_SUBDOMAINS,
+          imageSource: tileImageSource(e.MAP_TILE_URL),
+        }
+      : undefined,
     quickUploadScope: e.QUICK_UPLOAD_SCOPE,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET

@@ -10,16 +10,19 @@ export function pagePolicy(
   scriptHashes: readonly string[],
   styleNonce: string,
   extraConnect: readonly string[] = [],
+  extraImg: readonly string[] = [],
 ): string {
   const hashes = scriptHashes.map((h) => ` 'sha256-${h}'`).join('');
   const connect = extraConnect.map((o) => ` ${o}`).join('');
+  // Find-my-phone's map tiles, when a tile source is set (MAP_TILE_URL).
+  const img = extraImg.map((o) => ` ${o}`).join('');
   return [
     "default-src 'self'",
     `script-src 'self' 'wasm-unsafe-eval'${hashes}`,
     // antd writes the skin's token variables into <style> elements at run time: those carry the
     // page's one-time nonce (ConfigProvider csp), nothing else inline is applied.
     `style-src 'self' 'nonce-${styleNonce}'`,
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${img}`,
     "font-src 'self' data:",
     "media-src 'self' blob:",
     `connect-src 'self'${connect}`,

@@ -27,7 +27,12 @@ interface Page {
  * <style> elements it writes) and into the policy. A page rebuilt under a running server is read
  * again; a missing one falls through to the static files (and their 503 for the portal page).
  */
-export function servePages(app: FastifyInstance, webDist: string, extraConnect: readonly string[]) {
+export function servePages(
+  app: FastifyInstance,
+  webDist: string,
+  extraConnect: readonly string[],
+  extraImg: readonly string[] = [],
+) {
   const cache = new Map<string, Page>();
   const load = (file: string): Page | undefined => {
     const full = path.join(webDist, file);
@@ -52,7 +57,7 @@ export function servePages(app: FastifyInstance, webDist: string, extraConnect: 
     if (!page) return;
     const nonce = randomBytes(16).toString('base64');
     await reply
-      .header('content-security-policy', pagePolicy(page.scriptHashes, nonce, extraConnect))
+      .header('content-security-policy', pagePolicy(page.scriptHashes, nonce, extraConnect, extraImg))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(page.html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));

@@ -135,3 +135,17 @@ export interface DeviceCommandResult {
   success: boolean;
   error?: string;
 }
+
+/**
+ * The portal's find-my-phone settings, in platform/info.do's `find` (null when this deployment
+ * does not serve find-my-phone: no header link, no home tile).
+ */
+export interface FindPortalInfo {
+  /** Leaflet tile URL template (`{z}/{x}/{y}`, `{s}`); '' = no tiles, the map is blank. */
+  tileUrl: string;
+  /** The tile source's coordinate system: phones report WGS-84, Chinese sources draw GCJ-02. */
+  tileCoords: 'wgs84' | 'gcj02';
+  tileAttribution: string;
+  /** `{s}` of the template. */
+  tileSubdomains: string;
+}

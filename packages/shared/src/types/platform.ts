@@ -1,3 +1,4 @@
+import type { FindPortalInfo } from '../find/types.js';
 import type { SkinId } from '../services.js';
 
 export interface VerifyInfo {
@@ -42,6 +43,8 @@ export interface PlatformInfo {
   vendor: string;
   filingNumber: string;
   filingUrl: string;
+  /** Find-my-phone's map settings; null when find-my-phone is not served here. */
+  find: FindPortalInfo | null;
 }
 export interface AccountProfile {
   username: string;

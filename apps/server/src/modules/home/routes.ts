@@ -1,6 +1,7 @@
-import { Api, Code, Msg, SESSION_COOKIE, SKIN_IDS } from '@phonecloud/shared';
+import { Api, Code, type FindPortalInfo, Msg, SESSION_COOKIE, SKIN_IDS } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { MapTiles } from '../../config.js';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
@@ -18,6 +19,16 @@ const DeleteBody = z.object({ password: z.string().default('') });
 const DELETE_FAILURES_MAX = 5;
 const DELETE_FAILURE_WINDOW_MS = 15 * 60_000;
 
+/** The map settings the find-my-phone page reads (tiles only when MAP_TILE_URL is set). */
+function findInfo(tiles: MapTiles | undefined): FindPortalInfo {
+  return {
+    tileUrl: tiles?.url ?? '',
+    tileCoords: tiles?.coords ?? 'wgs84',
+    tileAttribution: tiles?.attribution ?? '',
+    tileSubdomains: tiles?.subdomains ?? '',
+  };
+}
+
 export function homeRoutes(modules: readonly AppModule[]) {
   return async (app: FastifyInstance, deps: AppDeps) => {
     const service = new HomeService(deps, modules);
@@ -30,6 +41,7 @@ export function homeRoutes(modules: readonly AppModule[]) {
         vendor: deps.config.vendorName,
         filingNumber: deps.config.filingNumber,
         filingUrl: deps.config.filingUrl,
+        find: modules.some((m) => m.name === 'find') ? findInfo(deps.config.mapTiles) : null,
       }),
     );
     app.get(Api.userDetail, opts, async (req) => ok(await service.detail(uid(req))));
