@@ -26,7 +26,7 @@ describe('find-my-phone map settings', () => {
     const server = await startTestServer('sqlite', { env: { WEB_DIST: dist } });
     servers.push(server);
     const info = await server.client().get<PlatformInfo>('/platform/info.do');
-    expect(info.data.find).toEqual({
+    expect(info.data?.find).toEqual({
       tileUrl: '',
       tileCoords: 'wgs84',
       tileAttribution: '',
@@ -43,7 +43,7 @@ describe('find-my-phone map settings', () => {
     });
     servers.push(server);
     const info = await server.client().get<PlatformInfo>('/platform/info.do');
-    expect(info.data.find).toEqual({
+    expect(info.data?.find).toEqual({
       tileUrl: url,
       tileCoords: 'gcj02',
       tileAttribution: '',
@@ -57,7 +57,7 @@ describe('find-my-phone map settings', () => {
     const server = await startTestServer('sqlite', { areas: [] });
     servers.push(server);
     const info = await server.client().get<PlatformInfo>('/platform/info.do');
-    expect(info.data.find).toBeNull();
+    expect(info.data?.find).toBeNull();
   });
 
   it('reads the CSP source of a template', () => {
