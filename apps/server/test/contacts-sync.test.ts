@@ -92,23 +92,24 @@ describe.each(TEST_DIALECTS)('contacts: refresh, time machine, merge [%s]', (dia
     server.clock.advance(MINUTE);
     const b = await save(client, person('节点乙'));
     const c = await save(client, person('节点丙'));
-    expect(await nodes(client)).toEqual([]);
-    server.clock.advance(11 * MINUTE);
+    // The state after the latest change is a restore point at once.
     const [n1] = await nodes(client);
-    expect(n1).toMatchObject({ changes: 3 });
-    expect(n1?.time).toBe(server.clock.now() - 11 * MINUTE);
-    expect(n1?.start_time).toBe(server.clock.now() - 12 * MINUTE);
+    expect(n1).toMatchObject({ changes: 3, version_code: c.version_code });
+    expect(n1?.time).toBe(server.clock.now());
+    expect(n1?.start_time).toBe(server.clock.now() - MINUTE);
+    server.clock.advance(11 * MINUTE);
     expect((await diff(client, n1?.object_id ?? '')).letter_index).toEqual({ del: [], add: [], upd: [] });
 
     // Second batch: edit, delete (and empty the bin, so the contact is gone for good), add.
     await save(client, person('节点甲（改）'), { server_id: a.server_id, version_code: a.version_code });
     await remove(client, [b.contact]);
     await client.post('/contact/recycle_bin/empty.do', { sync_version: 0 });
+    // Within 10 minutes of the node's first change: the same node.
     server.clock.advance(8 * MINUTE);
     const d = await save(client, person('节点丁'));
-    server.clock.advance(11 * MINUTE);
     const list = await nodes(client);
     expect(list).toHaveLength(2);
+    expect(list[1]).toMatchObject({ version_code: d.version_code });
     const n2 = list[1];
     const changes = await diff(client, n1?.object_id ?? '');
     expect(changes.letter_index).toEqual({ del: [b.server_id], add: [d.server_id], upd: [a.server_id] });
@@ -117,6 +118,7 @@ describe.each(TEST_DIALECTS)('contacts: refresh, time machine, merge [%s]', (dia
     expect(changes.list[d.server_id]?.content.name[0]?.display_name).toBe('节点丁');
     expect((await diff(client, n2?.object_id ?? '')).letter_index).toEqual({ del: [], add: [], upd: [] });
 
+    server.clock.advance(11 * MINUTE);
     await recover(client, n1?.object_id ?? '');
     expect(await names(client)).toEqual(['节点丙', '节点乙', '节点甲'].sort());
     expect(Object.keys((await book(client)).list).sort()).toEqual(
@@ -125,8 +127,8 @@ describe.each(TEST_DIALECTS)('contacts: refresh, time machine, merge [%s]', (dia
     const bin = (await client.get<RecycleBin>('/contact/recycle_bin/list.do')).data as RecycleBin;
     expect(Object.keys(bin.list)).toEqual([d.server_id]);
 
-    // The restore is a change like any other: a node of its own, and undone by the node before it.
-    server.clock.advance(11 * MINUTE);
+    // The restore is a change like any other: a node of its own at once (it came more than 10
+    // minutes after the previous node opened), and undone by the node before it.
     const after = await nodes(client);
     expect(after).toHaveLength(3);
     await recover(client, n2?.object_id ?? '');

@@ -26,9 +26,10 @@ interface Diff {
 }
 
 /**
- * Folds the log into version nodes: changes less than 10 minutes apart are one batch, and a
- * batch becomes a node once 10 minutes pass without a change. A node is the book as the batch
- * left it.
+ * Folds the log into version nodes: a node opens at a change and takes the changes of the next
+ * 10 minutes; the next change after that opens the next node. A node is the book as its last
+ * change left it, and is listed at once: the state after the latest change is always a restore
+ * point, so an import can be undone right after it (by recovering the node before it).
  */
 export function foldNodes(
   times: ReadonlyArray<{ version: number; at: number; count: number }>,
@@ -37,7 +38,7 @@ export function foldNodes(
   const nodes: TimeMachineNode[] = [];
   let open: TimeMachineNode | null = null;
   for (const t of times) {
-    if (open && t.at - open.time < FOLD_MS) {
+    if (open && t.at - open.start_time < FOLD_MS) {
       open.version_code = t.version;
       open.object_id = String(t.version);
       open.time = t.at;
@@ -53,7 +54,8 @@ export function foldNodes(
     };
     nodes.push(open);
   }
-  return nodes.filter((n) => now - n.time >= FOLD_MS);
+  // A clock set back leaves no node in the future.
+  return nodes.filter((n) => n.start_time <= now);
 }
 
 /** Version nodes of the book, the difference to one of them, and going back to it. */
