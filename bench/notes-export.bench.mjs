@@ -141,6 +141,19 @@ export default async function notesExportBench() {
       `  ${NOTES} notes (${IMAGES} with a photo) made in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
+    // What the note box opens with (the web's bench paints from it): shown without a target.
+    const lists = [];
+    let listBytes = 0;
+    for (let i = 0; i < 5; i++) {
+      const l0 = performance.now();
+      const body = await (await client.fetch(`/note/list.do?tmp=${i}`)).text();
+      lists.push(performance.now() - l0);
+      listBytes = Buffer.byteLength(body);
+    }
+    console.log(
+      `  list.do of ${NOTES} notes: ${median(lists).toFixed(1)} ms, ${(listBytes / 1e6).toFixed(1)} MB`,
+    );
+
     // The first export is kept and unpacked: the reference zips exactly these files.
     const zipFile = path.join(dir, 'export.zip');
     const first = await exportOnce(client, server.pid, zipFile);

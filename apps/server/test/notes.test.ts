@@ -161,6 +161,20 @@ describe.each(TEST_DIALECTS)('notes: the box, saving and the recycle bin [%s]', 
     });
     expect(done.note.mode).toBe(NoteMode.CHECKED);
     expect(done.note.content).toEqual([item('一', true), item('二', true)]);
+    // list.do writes its notes from the stored text; they read the same as detail.do's.
+    const odd = await saveNote(client, {
+      title: '引号"\\与\u001f第二部分',
+      content: [text('换行\n"引号" </script>'), item('✓ 表情 😀')],
+      classify: 2,
+      top: 1,
+      remind: 1,
+      remindtime: 1_800_000_000_000,
+    });
+    const list = await noteList(client);
+    for (const id of [open.server_id, odd.server_id, plain.server_id]) {
+      expect(list.list[id]).toEqual((await client.get(NoteApi.detail, { server_id: id })).data);
+    }
+    expect(list.list[odd.server_id]?.title).toBe('引号"\\与\u001f第二部分');
   });
 
   it('keeps the user text as a conflict copy when the version_code is stale', async () => {

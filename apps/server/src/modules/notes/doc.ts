@@ -155,3 +155,17 @@ export function noteOfRow(row: NoteRow, onBoard: boolean): Note {
     status: onBoard ? NoteStatus.BOARD : NoteStatus.BOX,
   };
 }
+
+/**
+ * A row as JSON text, equal to `JSON.stringify(noteOfRow(row, onBoard))` up to key order: the
+ * stored doc (`{title, content, remindtime, remind}`) closes the object as written.
+ */
+export function noteJson(row: NoteRow, onBoard: boolean): string {
+  const deleted = row.deleted_at === null ? 0 : Number(row.deleted_at);
+  return (
+    `{"server_id":"${row.id}","version_code":${Number(row.version_code)},"delete_time":${deleted},` +
+    `"classify":${Number(row.classify)},"mode":${Number(row.mode)},"top":${Number(row.top)},` +
+    `"create_date":${Number(row.created_at)},"modified_date":${Number(row.updated_at)},` +
+    `"status":${onBoard ? NoteStatus.BOARD : NoteStatus.BOX},${row.doc.slice(1)}`
+  );
+}

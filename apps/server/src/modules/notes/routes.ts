@@ -38,7 +38,9 @@ export async function noteRoutes(app: FastifyInstance, deps: AppDeps) {
   const opts = { preHandler: requireVerified(deps, 'main') };
   const uid = (req: FastifyRequest) => currentSession(req).userId;
 
-  app.get(NoteApi.list, opts, async (req) => ok(await notes.list(uid(req))));
+  app.get(NoteApi.list, opts, async (req, reply) =>
+    reply.type('application/json; charset=utf-8').send(await notes.listJson(uid(req))),
+  );
   app.get(NoteApi.detail, opts, async (req) => {
     const q = parse(DetailQuery, req.query);
     return ok(await notes.detail(uid(req), toId(q.server_id)));

@@ -2,7 +2,6 @@ import {
   NOTE_TITLE_MAX,
   type Note,
   type NoteChangeResult,
-  type NoteList,
   NoteMsg,
   type NoteSaveResult,
 } from '@phonecloud/shared';
@@ -11,7 +10,15 @@ import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
 import { boardsView } from './boards.js';
-import { hasSubstance, NoteInputSchema, normaliseBlocks, noteMode, noteOfRow, parseDoc } from './doc.js';
+import {
+  hasSubstance,
+  NoteInputSchema,
+  normaliseBlocks,
+  noteJson,
+  noteMode,
+  noteOfRow,
+  parseDoc,
+} from './doc.js';
 import { badRequest, notFound, stale, toId } from './errors.js';
 import { NoteFiles, ownedFileKeys } from './files.js';
 import { ChangeKind, type NoteRow, NotesRepo } from './repo.js';
@@ -36,24 +43,27 @@ export class NotesService {
     return this.deps.db.transaction().execute((trx) => fn(trx, new NotesRepo(trx)));
   }
 
-  async list(userId: number): Promise<NoteList> {
+  /**
+   * list.do's answer as JSON text, the envelope included. A note's stored doc is spliced into it
+   * as written, not parsed and serialised again: 5,000 notes answer in a fraction of the time.
+   */
+  async listJson(userId: number): Promise<string> {
     const repo = new NotesRepo(this.deps.db);
     const [book, rows, view] = await Promise.all([
       repo.book(userId),
       repo.notes(userId, false),
       boardsView(repo, userId),
     ]);
-    return {
-      sync_version: Number(book?.sync_version ?? 0),
-      notebox: {
-        note_ids: rows
-          .filter((r) => !view.placed.has(Number(r.id)))
-          .sort(boxOrder)
-          .map((r) => String(r.id)),
-      },
-      list: Object.fromEntries(rows.map((r) => [String(r.id), noteOfRow(r, view.placed.has(Number(r.id)))])),
-      viewBlackBoard: view.boards,
-    };
+    const box = rows
+      .filter((r) => !view.placed.has(Number(r.id)))
+      .sort(boxOrder)
+      .map((r) => String(r.id));
+    const notes = rows.map((r) => `"${r.id}":${noteJson(r, view.placed.has(Number(r.id)))}`);
+    return (
+      `{"code":0,"data":{"sync_version":${Number(book?.sync_version ?? 0)},` +
+      `"notebox":{"note_ids":${JSON.stringify(box)}},"list":{${notes.join(',')}},` +
+      `"viewBlackBoard":${JSON.stringify(view.boards)}}}`
+    );
   }
 
   async detail(userId: number, id: number): Promise<Note> {
