@@ -18,7 +18,11 @@ await build({
   target: 'node20',
   sourcemap: true,
   packages: 'external',
-  alias: { '@phonecloud/shared': '../../packages/shared/src/index.ts' },
+  alias: {
+    '@phonecloud/shared': '../../packages/shared/src/index.ts',
+    // The demo phone runs the reference client inside the server (src/modules/device/demo.ts).
+    '@phonecloud/phone': '../phone/src/index.ts',
+  },
   logLevel: 'warning',
 });
 // Plain JavaScript run as is, from the sources and from dist alike (see src/db/sqlite.ts).

@@ -1,8 +1,10 @@
 import type { AppModule } from '../module.js';
+import { seedDemoPhone } from './demo.js';
 import { deviceRoutes } from './routes.js';
 
 /** The phone's side of find-my-phone (docs/find.md): no tile, no portal calls. */
 export const deviceModule: AppModule = {
   name: 'device',
   routes: deviceRoutes,
+  seedDemo: seedDemoPhone,
 };

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/parse.js';
+import { runDemoPhone } from './demo.js';
 import { type DeviceAuth, DeviceService } from './service.js';
 import { wakeupFor } from './wakeup.js';
 
@@ -70,6 +71,7 @@ export async function deviceRoutes(app: FastifyInstance, deps: AppDeps) {
   // Before the server waits for open requests to end: held polls answer at once.
   app.addHook('preClose', async () => wakeup.close());
   const service = new DeviceService(deps, wakeup);
+  runDemoPhone(app, deps);
   const open = { config: { csrf: false } };
   app.decorateRequest('device', null);
   const authed = {
