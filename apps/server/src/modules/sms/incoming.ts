@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { formatSmsAddress } from '@phonecloud/shared';
 
 export interface IncomingPicture {
@@ -34,14 +34,12 @@ export interface PreparedMessage {
  * millisecond never share a key by chance.
  */
 export function importKey(m: IncomingMessage, address: string, pictureKeys: readonly string[]): string {
-  const hash = createHash('sha256')
-    .update(JSON.stringify([address, m.date, m.type, m.body, pictureKeys]))
-    .digest('base64url')
-    .slice(0, 12);
-  return `${Math.max(0, m.date).toString(36).padStart(9, '0')}${hash}`;
+  // The one-shot hash: an import hashes 200,000 of these, and a Hash object each costs double.
+  const digest = hash('sha256', JSON.stringify([address, m.date, m.type, m.body, pictureKeys]), 'base64url');
+  return `${Math.max(0, m.date).toString(36).padStart(9, '0')}${digest.slice(0, 12)}`;
 }
 
-const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+const sha256 = (b: Uint8Array) => hash('sha256', b, 'hex');
 
 /**
  * Works out what writing needs and needs no database: the address, the import key, the
