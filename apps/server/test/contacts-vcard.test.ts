@@ -275,9 +275,12 @@ describe.each(TEST_DIALECTS)('contacts: avatars, vCard export and import [%s]', 
     const { client } = await verifiedClient(server);
     const res = await importFiles(client, [
       { name: 'good.vcf', text: 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nEND:VCARD\r\n' },
-      { name: 'contacts.csv', text: 'name,phone\nA,1' },
+      { name: 'contacts.txt', text: 'name,phone\nA,1' },
     ]);
     expect(res).toMatchObject({ code: Code.INVALID, message: ContactMsg.IMPORT_FORMAT });
+    // A CSV of neither Google's nor Outlook's layout has a text of its own.
+    const csv = await importFiles(client, [{ name: 'contacts.csv', text: 'name,phone\nA,1' }]);
+    expect(csv).toMatchObject({ code: Code.INVALID, message: ContactMsg.IMPORT_CSV_LAYOUT });
     expect(Object.keys((await book(client)).list)).toEqual([]);
     expect((await importFiles(client, [{ name: 'empty.vcf', text: 'hello' }])).message).toBe(
       ContactMsg.IMPORT_NO_CARD,

@@ -53,6 +53,11 @@ export const IMPORT_MAX_FILES = 20;
 export const VCARD_EXTENSION = '.vcf';
 /** vCard versions an export can be written in; the first is the default (phones read it best). */
 export const VCARD_VERSIONS = ['3.0', '4.0'] as const;
+export type VcardVersion = (typeof VCARD_VERSIONS)[number];
+/** CSV layouts an import reads and an export writes: what Google Contacts' and Outlook's export buttons write. */
+export const CSV_LAYOUTS = ['google', 'outlook'] as const;
+export type CsvLayout = (typeof CSV_LAYOUTS)[number];
+export const CSV_EXTENSION = '.csv';
 /** The import's multipart field that, set to '1', leaves the cards' CATEGORIES out (no groups made). */
 export const IMPORT_SKIP_GROUPS_FIELD = 'skip_groups';
 /** An export file can be downloaded for this long. */

@@ -31,6 +31,7 @@ export const ContactMsg = {
   IMPORT_TOO_LARGE: '文件过大，请分批导入',
   IMPORT_NO_CARD: '文件中没有可读取的联系人',
   IMPORT_CARD_BROKEN: '联系人格式有误，已跳过',
+  IMPORT_CSV_LAYOUT: '无法识别该CSV文件，请使用Google通讯录或Outlook导出的CSV文件',
   IMPORT_CARD_NO_NAME: '联系人没有名字，已跳过',
   TIME_MACHINE_NODE_GONE: '该时间点已不存在，请刷新后重试',
   MERGE_NOTHING: '合并失败，请重新查找重复联系人',
@@ -90,5 +91,5 @@ export const ImportText = {
   photoBad: (why: string) => `头像无法读取，未导入（${why}）`,
   photoLink: '头像为网络链接，未导入',
   groupsDropped: (names: readonly string[]) => `群组数量已达上限，以下群组未导入：${names.join('、')}`,
-  exportFileName: (stamp: string) => `通讯录_${stamp}.vcf`,
+  exportFileName: (stamp: string, extension = '.vcf') => `通讯录_${stamp}${extension}`,
 } as const;

@@ -3,6 +3,8 @@ import {
   AVATAR_MAX_BYTES,
   ContactApi,
   ContactMsg,
+  CSV_EXTENSION,
+  CSV_LAYOUTS,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MAX_FILES,
   IMPORT_SKIP_GROUPS_FIELD,
@@ -32,6 +34,7 @@ const ExportBody = z.object({
   group_name: z.string().optional(),
   server_ids: z.unknown().optional(),
   version: z.enum(VCARD_VERSIONS, { message: ContactMsg.BAD_REQUEST }).default('3.0'),
+  csv: z.enum(CSV_LAYOUTS, { message: ContactMsg.BAD_REQUEST }).optional(),
 });
 // Twice the base64 of the largest avatar: a somewhat larger file still reaches the service and
 // gets the spec's text instead of the framework's 413.
@@ -81,6 +84,7 @@ export async function contactFileRoutes(app: FastifyInstance, deps: AppDeps) {
         ...(body.group_name !== undefined ? { group: body.group_name } : {}),
         ...(body.server_ids !== undefined ? { ids: idList(body.server_ids) } : {}),
         version: body.version,
+        ...(body.csv ? { csv: body.csv } : {}),
       }),
     );
   });
@@ -91,7 +95,8 @@ export async function contactFileRoutes(app: FastifyInstance, deps: AppDeps) {
     reply.header('content-disposition', attachmentDisposition(file.name));
     reply.header('cache-control', 'private, no-store');
     reply.header('content-length', String(file.size));
-    return reply.type('text/vcard; charset=utf-8').send(file.stream);
+    const type = file.name.endsWith(CSV_EXTENSION) ? 'text/csv; charset=utf-8' : 'text/vcard; charset=utf-8';
+    return reply.type(type).send(file.stream);
   });
 
   app.post(ContactApi.import, { preHandler: guard }, async (req) => {

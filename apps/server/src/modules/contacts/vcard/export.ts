@@ -5,15 +5,19 @@ import {
   Code,
   ContactApi,
   ContactMsg,
+  CSV_EXTENSION,
+  type CsvLayout,
   compareContacts,
   EXPORT_KEEP_HOURS,
   type ExportResult,
   ImportText,
   RECYCLE_DAY_OFFSET_MINUTES,
+  VCARD_EXTENSION,
 } from '@phonecloud/shared';
 import type { AppDeps } from '../../../http/context.js';
 import { AppError } from '../../../http/errors.js';
 import { BlobIndex } from '../../../storage/blob-index.js';
+import { contentsToCsv } from '../csv/csv.js';
 import { bodyOfDoc } from '../doc.js';
 import { ContactFilesRepo, FileKind } from '../files-repo.js';
 import { ContactsRepo } from '../repo.js';
@@ -25,6 +29,8 @@ export interface ExportOptions {
   group?: string;
   ids?: readonly number[];
   version?: VcardVersion;
+  /** A CSV of Google's or Outlook's layout instead of vCard. */
+  csv?: CsvLayout;
 }
 
 /**
@@ -82,7 +88,8 @@ export class ExportService {
     });
     rows.sort((a, b) => compareContacts(order(a), order(b)));
     const cards: string[] = [];
-    for (const row of rows) {
+    const csv = options.csv;
+    for (const row of csv ? [] : rows) {
       const body = bodyOfDoc(row.doc);
       const id = Number(row.id);
       cards.push(
@@ -93,7 +100,12 @@ export class ExportService {
         }),
       );
     }
-    const text = `${cards.join('\r\n')}\r\n`;
+    const bytes = csv
+      ? contentsToCsv(
+          rows.map((r) => bodyOfDoc(r.doc).content),
+          csv,
+        )
+      : Buffer.from(`${cards.join('\r\n')}\r\n`, 'utf8');
     const now = this.deps.clock.now();
     const stamp = new Date(now + RECYCLE_DAY_OFFSET_MINUTES * 60_000)
       .toISOString()
@@ -101,13 +113,13 @@ export class ExportService {
       .replace(/[-:]/g, '')
       .replace('T', '_');
     const id = randomBytes(18).toString('base64url');
-    await this.blobIndex.storeHeld(this.deps.blobs, Buffer.from(text, 'utf8'), now, (db, blob) =>
+    await this.blobIndex.storeHeld(this.deps.blobs, bytes, now, (db, blob) =>
       new ContactFilesRepo(db).insertFile({
         user_id: userId,
         id,
         kind: FileKind.EXPORT,
         blob_key: blob.key,
-        name: ImportText.exportFileName(stamp),
+        name: ImportText.exportFileName(stamp, csv ? CSV_EXTENSION : VCARD_EXTENSION),
         size: blob.size,
         created_at: now,
         expires_at: now + EXPORT_KEEP_HOURS * 3600_000,

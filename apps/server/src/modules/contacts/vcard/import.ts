@@ -3,6 +3,7 @@ import {
   type ContactAttachment,
   type ContactContent,
   ContactMsg,
+  CSV_EXTENSION,
   type ImportFailure,
   type ImportResult,
   ImportText,
@@ -14,6 +15,7 @@ import { BlobIndex } from '../../../storage/blob-index.js';
 import type { BlobInfo } from '../../../storage/index.js';
 import { AvatarError, AvatarService, normaliseAvatar } from '../avatar.js';
 import { changeBook } from '../book.js';
+import { csvToVcards } from '../csv/csv.js';
 import { bodyJsonOf, type PreparedBody } from '../doc.js';
 import { ensureGroupTitles } from '../groups.js';
 import { ContactsRepo } from '../repo.js';
@@ -86,9 +88,14 @@ export class ImportService {
     options: ImportOptions = {},
   ): Promise<ImportResult> {
     if (files.length === 0) throw invalid(ContactMsg.IMPORT_EMPTY);
-    if (files.some((f) => !f.name.toLowerCase().endsWith(VCARD_EXTENSION)))
+    const isCsv = (f: UploadedFile) => f.name.toLowerCase().endsWith(CSV_EXTENSION);
+    if (files.some((f) => !f.name.toLowerCase().endsWith(VCARD_EXTENSION) && !isCsv(f)))
       throw invalid(ContactMsg.IMPORT_FORMAT);
-    const decoded = files.map((file) => ({ file, text: decodeVcardFile(file.bytes) }));
+    // A Google or Outlook CSV becomes vCard text first: the same rules and report apply.
+    const decoded = files.map((file) => ({
+      file,
+      text: isCsv(file) ? csvToVcards(file.bytes) : decodeVcardFile(file.bytes),
+    }));
     // Only a quick look before the book is touched: the cards are counted as they come back.
     if (!decoded.some((d) => BEGIN_LINE.test(d.text) || splitCards(d.text).length > 0)) {
       throw invalid(ContactMsg.IMPORT_NO_CARD);
