@@ -4,6 +4,7 @@ import {
   CommandStatus,
   DeviceApi,
   encodeWipePassword,
+  FIND_HISTORY_KEEP_DAYS,
   FindApi,
   type FindLocateData,
   FindMsg,
@@ -11,6 +12,7 @@ import {
   LOCK_INFO_MAX,
 } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findModule } from '../src/modules/find/module.js';
 import { createUser, login, type TestUser } from './support/accounts.js';
 import type { TestClient } from './support/client.js';
 import { TEST_DIALECTS } from './support/db.js';
@@ -245,6 +247,18 @@ describe.each(TEST_DIALECTS)('find-my-phone [%s]', (dialect) => {
     expect((await post(portal, FindApi.locate, { device_id: 'off' })).code).toBe(0);
     const loc = await post<FindLocateData>(portal, FindApi.phoneLocation, { device_id: 'off' });
     expect(loc.data).toMatchObject({ latest: 0, phone_location: null, is_online: 0 });
+  });
+
+  it('housekeeping drops commands older than 90 days from the history', async () => {
+    const { user, portal } = await owner('old');
+    expect((await post(portal, FindApi.locate, { device_id: 'old' })).code).toBe(0);
+    await findModule.housekeeping?.(server.deps);
+    expect((await post<FindOpList>(portal, FindApi.opList, { device_id: 'old' })).data?.count).toBe(1);
+    server.clock.advance(FIND_HISTORY_KEEP_DAYS * 24 * 60 * 60_000 + 1);
+    await findModule.housekeeping?.(server.deps);
+    // The session lapsed in those 90 days too: a fresh one looks.
+    const later = await finderClient(server, user);
+    expect((await post<FindOpList>(later, FindApi.opList, { device_id: 'old' })).data?.count).toBe(0);
   });
 
   it('a held poll gets a command within a second of the click', async () => {

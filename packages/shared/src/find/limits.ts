@@ -30,9 +30,15 @@ export const DEVICE_POLL_HOLD_MS = 25_000;
 export const DEVICE_HEARTBEAT_MS = 30_000;
 /** A command the phone has not acknowledged in this time is answered as not received. */
 export const COMMAND_RECEIPT_TIMEOUT_MS = 60_000;
+/** Commands older than this leave the history (housekeeping). */
+export const FIND_HISTORY_KEEP_DAYS = 90;
 /** History answers at most this many commands. */
 export const FIND_HISTORY_MAX = 200;
 /** Brand, model and device id as the phone sends them, at most this long. */
 export const DEVICE_FIELD_MAX = 64;
 /** The place text a phone resolved, at most this long. */
 export const DEVICE_PLACE_MAX = 200;
+/** Spec 001 §9: the map opens at this zoom. */
+export const FIND_MAP_ZOOM = 15;
+/** The map's centre before a phone has a location (the spec's coordinates are not shown): Beijing, WGS-84. */
+export const FIND_MAP_CENTRE = { longitude: 116.397428, latitude: 39.90923 } as const;

@@ -201,6 +201,20 @@ export class DevicesRepo {
     return Number(res.numUpdatedRows) > 0;
   }
 
+  /** Users with a command: housekeeping goes through them one by one. */
+  async commandOwners(): Promise<number[]> {
+    const rows = await this.db.selectFrom('find_commands').select('user_id').distinct().execute();
+    return rows.map((r) => r.user_id);
+  }
+
+  async dropCommandsBefore(userId: number, before: number): Promise<void> {
+    await this.db
+      .deleteFrom('find_commands')
+      .where('user_id', '=', userId)
+      .where('created_at', '<', before)
+      .execute();
+  }
+
   history(userId: number, limit: number, deviceId?: string): Promise<CommandRow[]> {
     let q = this.db.selectFrom('find_commands').selectAll().where('user_id', '=', userId);
     if (deviceId) q = q.where('device_id', '=', deviceId);

@@ -1,4 +1,5 @@
 import type { AppModule } from '../module.js';
+import { purgeFindHistory } from './housekeeping.js';
 import { findRoutes } from './routes.js';
 
 /**
@@ -8,4 +9,5 @@ import { findRoutes } from './routes.js';
 export const findModule: AppModule = {
   name: 'find',
   routes: findRoutes,
+  housekeeping: purgeFindHistory,
 };
