@@ -3,7 +3,7 @@ import { foundSmsBodies, MIN_PAGE_WIDTH_PX, SmsMsg } from '@phonecloud/shared';
 import type { Browser, Page } from '@playwright/test';
 import { freshAccount, signUpWithPhone } from './support/contacts';
 import { expect, shot, test } from './support/fixtures';
-import { bubbles, CONTEXT, passSmsGate, rowOf, verifiedDemoState } from './support/sms';
+import { bubbles, CONTEXT, importBackup, passSmsGate, rowOf, verifiedDemoState } from './support/sms';
 
 // The demo account's box (60+ conversations, contacts linked, favourites, an MMS), verified once.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -242,7 +242,8 @@ test('export all messages from the area and from the contacts dialog: an SMS Bac
   expect(xml.match(/<sms /g)?.length ?? 0).toBeGreaterThan(0);
   expect(xml).toContain('address="10086"');
   await expect(dialog.getByText('导出文件已开始下载')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   await page.goto('/#/contact/index');
   await expect(page.locator('.contacts')).toHaveAttribute('aria-busy', 'false');
@@ -270,4 +271,51 @@ test('an empty box: the prompts, and export answers 暂无短信信息,无导出
   await exportDialog.getByRole('button', { name: '开始导出' }).click();
   await expect(exportDialog.getByText(SmsMsg.EXPORT_EMPTY)).toBeVisible();
   await shot(page, '72-sms-empty-export', { fullPage: false });
+});
+
+test('a long conversation opens at its newest message and reads older pages as it scrolls up, the view kept in place', async ({
+  page,
+}) => {
+  const account = freshAccount('sl');
+  await signUpWithPhone(page, account.username, account.phone, account.password);
+  const address = '13912345678';
+  const start = Date.UTC(2025, 0, 1);
+  // 450 messages, two or three a day: three pages of detail.do (200 a page).
+  importBackup(
+    account.username,
+    Array.from({ length: 450 }, (_, i) => ({
+      address,
+      body: `第 ${i + 1} 条`,
+      date: start + i * 10 * 3_600_000,
+      type: i % 3 === 0 ? 2 : 1,
+    })),
+  );
+  await passSmsGate(page, 'sms', { to: account.phone });
+  await rowOf(page, address).click();
+  const box = page.locator('.sms-messages');
+  const said = (n: number) => page.locator('.sms-msg').filter({ hasText: new RegExp(`^第 ${n} 条`) });
+  await expect(said(450)).toBeVisible();
+  await expect(box).toHaveAttribute('data-loaded', '200');
+  await expect(detail(page).getByText('450 条')).toBeVisible();
+
+  // The oldest message of the newest page, at the top: scrolling there reads the page before,
+  // which arrives above it without moving it.
+  for (const [oldestShown, loaded] of [
+    [251, '400'],
+    [51, '450'],
+  ] as const) {
+    await box.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await expect(box).toHaveAttribute('data-loaded', loaded);
+    await expect(said(oldestShown)).toBeVisible();
+    const id = await said(oldestShown).getAttribute('data-server-id');
+    await expect.poll(() => inMessageView(page, `.sms-msg[data-server-id="${id}"]`)).toBe(true);
+  }
+  await box.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await expect(said(1)).toBeVisible();
+  await expect(page.getByText('已是最早的短信')).toBeVisible();
+  await shot(page, '73-sms-long-conversation-start');
 });

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Msg } from '@phonecloud/shared';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
@@ -71,3 +72,32 @@ export async function verifiedDemoState(
 export const rowOf = (page: Page, address: string) => page.locator(`.sms-row[data-address="${address}"]`);
 /** The bubbles of the open conversation. */
 export const bubbles = (page: Page) => page.locator('.sms-detail .sms-msg');
+
+/**
+ * Puts an SMS Backup & Restore file of `messages` into a user's box with the operator command
+ * (`npm run admin -- sms import`), against the test server's data directory.
+ */
+export function importBackup(
+  username: string,
+  messages: { address: string; body: string; date: number; type: number }[],
+) {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the global setup did not run');
+  const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  const lines = messages.map(
+    (m) =>
+      `  <sms protocol="0" address="${attr(m.address)}" date="${m.date}" type="${m.type}" body="${attr(m.body)}" read="1" status="-1" locked="0" />`,
+  );
+  const xml = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<smses count="${messages.length}">\n${lines.join('\n')}\n</smses>\n`;
+  const dir = path.join(test.info().project.outputDir, 'state');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${username}.xml`);
+  writeFileSync(file, xml);
+  const repo = path.resolve(test.info().project.testDir, '..');
+  const run = spawnSync(
+    process.execPath,
+    [path.join(repo, 'apps/server/dist/admin.js'), 'sms', 'import', '--username', username, file],
+    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`sms import failed: ${run.stderr}${run.stdout}`);
+}

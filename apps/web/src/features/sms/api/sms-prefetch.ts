@@ -20,14 +20,22 @@ let detail: { address: string; anchor: string | null; answer: Promise<SmsDetail>
 export function prefetchSmsOpening(): void {
   if (list) return;
   const mine = smsCalls.list();
-  mine.catch(() => undefined);
+  // A failed call (a 6001 before the check, which already led to the gate) is never handed on:
+  // behind the gate the area asks anew.
+  mine.catch(() => {
+    if (list === mine) list = null;
+    detail = null;
+  });
   list = mine;
   const path = window.location.hash.replace(/^#/, '').split('?')[0] ?? '';
   if (path.startsWith(FULL_PREFIX)) {
     const { address, anchor } = fullTarget(path.slice(FULL_PREFIX.length));
     const answer = smsCalls.detail(address, null, anchor);
-    answer.catch(() => undefined);
-    detail = { address, anchor, answer };
+    const entry = { address, anchor, answer };
+    answer.catch(() => {
+      if (detail === entry) detail = null;
+    });
+    detail = entry;
   }
   setTimeout(() => {
     if (list === mine) {
