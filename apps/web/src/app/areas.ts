@@ -1,6 +1,7 @@
 import { installDriveHooks } from '../api';
 import { prefetchContactBook } from '../features/contacts/api/book-prefetch';
 import { driveHooks } from '../features/drive/drive-session';
+import { prefetchNoteList } from '../features/notes/api/list-prefetch';
 import { prefetchSmsOpening } from '../features/sms/api/sms-prefetch';
 import { preloadable } from './preloadable';
 
@@ -49,7 +50,15 @@ export const AREAS: readonly AreaEntry[] = [
     }),
     onePage: true,
   },
-  { path: '/note/*', page: preloadable(() => import('../features/notes/NotesArea')), onePage: true },
+  {
+    path: '/note/*',
+    // As the contacts: the list downloads alongside the chunk, and the first render has the cards.
+    page: preloadable(() =>
+      Promise.all([import('../features/notes/NotesArea'), prefetchNoteList()]).then(([page]) => page),
+    ),
+    onePage: true,
+  },
+  { path: '/find/*', page: preloadable(() => import('../features/find/FindArea')) },
 ];
 
 /** What the route fade is keyed by: a one-page area's prefix while inside it, else the path. */

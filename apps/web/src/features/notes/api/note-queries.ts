@@ -1,5 +1,6 @@
 import type { NoteList } from '@phonecloud/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { takePrefetchedNoteList } from './list-prefetch';
 import { noteCalls } from './note-calls';
 
 export const NOTE_LIST_KEY = ['note', 'list'] as const;
@@ -11,7 +12,7 @@ export const NOTE_RECYCLE_KEY = ['note', 'recycle'] as const;
  */
 export const listQuery = queryOptions({
   queryKey: NOTE_LIST_KEY,
-  queryFn: () => noteCalls.list(),
+  queryFn: () => takePrefetchedNoteList() ?? noteCalls.list(),
   staleTime: Number.POSITIVE_INFINITY,
   // The area shows its own failure text with a retry button (spec: '获取记事本数据失败，请重试！').
   meta: { silent: true },

@@ -2,7 +2,7 @@ import { EditOutlined, EllipsisOutlined, HolderOutlined } from '@ant-design/icon
 import { useDraggable } from '@dnd-kit/core';
 import { type BoardPosition, type Note, NoteMsg } from '@phonecloud/shared';
 import { Button, Dropdown, Modal } from 'antd';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { NoteFace } from '../box/NoteFace';
 import { T } from '../texts';
 import { pointerOnly } from './drag-listeners';
@@ -16,7 +16,9 @@ export interface BoardNoteActions {
 
 /**
  * A note placed on a board: a click brings it to the front, a double click (or its edit button)
- * edits it in place; it drags by its body (mouse, held touch) or by its handle (keyboard).
+ * edits it in place; it drags by its body (mouse, held touch) or by its handle (keyboard). Only
+ * this thin frame follows the drag state; its face and tools are memoised, so a drag over a board
+ * of a hundred notes re-renders none of their contents.
  */
 export const BoardNote = memo(function BoardNote({
   note,
@@ -34,6 +36,7 @@ export const BoardNote = memo(function BoardNote({
     id: `note:${id}`,
     data: { noteId: id, from: 'board' },
   });
+  const pointer = useMemo(() => pointerOnly(listeners), [listeners]);
   return (
     <div
       ref={setNodeRef}
@@ -41,16 +44,7 @@ export const BoardNote = memo(function BoardNote({
       data-note={id}
       style={{ left: position.x, top: position.y, zIndex: position.z_index }}
     >
-      <button
-        type="button"
-        className="board-note__body"
-        aria-label={`${T.toFront}：${note.title || T.untitled}`}
-        onClick={() => actions.toFront(id)}
-        onDoubleClick={() => actions.edit(id)}
-        {...pointerOnly(listeners)}
-      >
-        <NoteFace note={note} now={now} />
-      </button>
+      <BoardNoteBody note={note} now={now} actions={actions} pointer={pointer} />
       <div className="board-note__tools">
         <button
           type="button"
@@ -61,37 +55,77 @@ export const BoardNote = memo(function BoardNote({
         >
           <HolderOutlined />
         </button>
-        <Button
-          type="text"
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={T.edit}
-          onClick={() => actions.edit(id)}
-        />
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              { key: 'front', label: T.toFront },
-              { key: 'box', label: T.toBox },
-              { key: 'delete', label: T.delete, danger: true },
-            ],
-            onClick: ({ key }) => {
-              if (key === 'front') actions.toFront(id);
-              else if (key === 'box') actions.toBox(id);
-              else
-                Modal.confirm({
-                  title: NoteMsg.DELETE_CONFIRM,
-                  okText: T.confirm,
-                  cancelText: T.cancel,
-                  onOk: () => actions.recycle(id),
-                });
-            },
-          }}
-        >
-          <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={T.more} />
-        </Dropdown>
+        <BoardNoteTools id={id} actions={actions} />
       </div>
     </div>
+  );
+});
+
+const BoardNoteBody = memo(function BoardNoteBody({
+  note,
+  now,
+  actions,
+  pointer,
+}: {
+  note: Note;
+  now: number;
+  actions: BoardNoteActions;
+  pointer: ReturnType<typeof pointerOnly>;
+}) {
+  const id = note.server_id;
+  return (
+    <button
+      type="button"
+      className="board-note__body"
+      aria-label={`${T.toFront}：${note.title || T.untitled}`}
+      onClick={() => actions.toFront(id)}
+      onDoubleClick={() => actions.edit(id)}
+      {...pointer}
+    >
+      <NoteFace note={note} now={now} />
+    </button>
+  );
+});
+
+const BoardNoteTools = memo(function BoardNoteTools({
+  id,
+  actions,
+}: {
+  id: string;
+  actions: BoardNoteActions;
+}) {
+  return (
+    <>
+      <Button
+        type="text"
+        size="small"
+        icon={<EditOutlined />}
+        aria-label={T.edit}
+        onClick={() => actions.edit(id)}
+      />
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'front', label: T.toFront },
+            { key: 'box', label: T.toBox },
+            { key: 'delete', label: T.delete, danger: true },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'front') actions.toFront(id);
+            else if (key === 'box') actions.toBox(id);
+            else
+              Modal.confirm({
+                title: NoteMsg.DELETE_CONFIRM,
+                okText: T.confirm,
+                cancelText: T.cancel,
+                onOk: () => actions.recycle(id),
+              });
+          },
+        }}
+      >
+        <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={T.more} />
+      </Dropdown>
+    </>
   );
 });

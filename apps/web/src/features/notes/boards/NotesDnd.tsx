@@ -15,7 +15,7 @@ import {
 } from '@dnd-kit/core';
 import { type NoteList, NoteMsg } from '@phonecloud/shared';
 import { Modal } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../components/toast';
 import type { CardActions } from '../box/BoxCard';
 import { NoteBox } from '../box/NoteBox';
@@ -111,13 +111,17 @@ export function NotesDnd({ list }: { list: NoteList }) {
     }
   };
 
+  // The actions stay the same objects while the list and the screen change, so that the
+  // memoised cards and board notes are not drawn again for them.
+  const now = useRef({ list, ui });
+  now.current = { list, ui };
   const cardActions: CardActions = useMemo(
     () => ({
-      open: (id) => ui.openEditor(id),
-      preview: (id) => ui.openPreview(id),
+      open: (id) => now.current.ui.openEditor(id),
+      preview: (id) => now.current.ui.openPreview(id),
       toBoard: (id) => {
-        const boards = sortedBoards(list);
-        const board = boards[Math.max(0, Math.min(ui.boardIndex, boards.length - 1))];
+        const boards = sortedBoards(now.current.list);
+        const board = boards[Math.max(0, Math.min(now.current.ui.boardIndex, boards.length - 1))];
         if (!board) {
           toast.error(NoteMsg.NO_BOARD);
           return;
@@ -126,16 +130,16 @@ export function NotesDnd({ list }: { list: NoteList }) {
       },
       recycle: (id) => void moves.toRecycle(id),
     }),
-    [ui, list, moves],
+    [moves],
   );
   const boardActions: BoardNoteActions = useMemo(
     () => ({
       toFront: (id) => void moves.toFront(id),
-      edit: (id) => ui.editInPlace(id),
+      edit: (id) => now.current.ui.editInPlace(id),
       toBox: (id) => void moves.toBox(id),
       recycle: (id) => void moves.toRecycle(id),
     }),
-    [ui.editInPlace, moves],
+    [moves],
   );
 
   const draggedNote = dragging ? list.list[dragging] : undefined;

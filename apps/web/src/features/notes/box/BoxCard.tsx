@@ -2,6 +2,7 @@ import { EllipsisOutlined, HolderOutlined } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
 import { type Note, NoteMsg } from '@phonecloud/shared';
 import { Button, Dropdown, Modal, Tooltip } from 'antd';
+import { memo, useMemo } from 'react';
 import { pointerOnly } from '../boards/drag-listeners';
 import { T } from '../texts';
 import { NoteFace } from './NoteFace';
@@ -23,7 +24,7 @@ const PREVIEW_DELAY_S = 0.6;
  * Its menu holds the same actions for touch screens and keyboards: preview, put on the board on
  * screen, delete.
  */
-export function BoxCard({
+export const BoxCard = memo(function BoxCard({
   note,
   now,
   hover,
@@ -39,32 +40,10 @@ export function BoxCard({
     id: `note:${id}`,
     data: { noteId: id, from: 'box' },
   });
-  const face = (
-    // Mouse and touch drag the card by its body; the keyboard drags by the handle, so that Enter
-    // and Space on the body still open the note.
-    <button
-      type="button"
-      className="note-card__body"
-      onClick={() => actions.open(id)}
-      {...pointerOnly(listeners)}
-    >
-      <NoteFace note={note} now={now} />
-    </button>
-  );
+  const pointer = useMemo(() => pointerOnly(listeners), [listeners]);
   return (
     <div ref={setNodeRef} className={`note-card${isDragging ? ' is-dragging' : ''}`} data-note={id}>
-      {hover ? (
-        <Tooltip
-          title={<NotePreviewBody note={note} />}
-          placement="right"
-          mouseEnterDelay={PREVIEW_DELAY_S}
-          classNames={{ root: 'note-hover-preview' }}
-        >
-          {face}
-        </Tooltip>
-      ) : (
-        face
-      )}
+      <CardBody note={note} now={now} hover={hover} actions={actions} pointer={pointer} />
       <div className="note-card__tools">
         <button
           type="button"
@@ -75,30 +54,75 @@ export function BoxCard({
         >
           <HolderOutlined />
         </button>
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              { key: 'preview', label: T.preview },
-              { key: 'board', label: T.toBoard },
-              { key: 'delete', label: T.delete, danger: true },
-            ],
-            onClick: ({ key }) => {
-              if (key === 'preview') actions.preview(id);
-              else if (key === 'board') actions.toBoard(id);
-              else
-                Modal.confirm({
-                  title: NoteMsg.DELETE_CONFIRM,
-                  okText: T.confirm,
-                  cancelText: T.cancel,
-                  onOk: () => actions.recycle(id),
-                });
-            },
-          }}
-        >
-          <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={T.more} />
-        </Dropdown>
+        <CardMenu id={id} actions={actions} />
       </div>
     </div>
   );
-}
+});
+
+/** The card's face, with the hover preview where there is hover; memoised apart from the drag state. */
+const CardBody = memo(function CardBody({
+  note,
+  now,
+  hover,
+  actions,
+  pointer,
+}: {
+  note: Note;
+  now: number;
+  hover: boolean;
+  actions: CardActions;
+  pointer: ReturnType<typeof pointerOnly>;
+}) {
+  const face = (
+    // Mouse and touch drag the card by its body; the keyboard drags by the handle, so that Enter
+    // and Space on the body still open the note.
+    <button
+      type="button"
+      className="note-card__body"
+      onClick={() => actions.open(note.server_id)}
+      {...pointer}
+    >
+      <NoteFace note={note} now={now} />
+    </button>
+  );
+  if (!hover) return face;
+  return (
+    <Tooltip
+      title={<NotePreviewBody note={note} />}
+      placement="right"
+      mouseEnterDelay={PREVIEW_DELAY_S}
+      classNames={{ root: 'note-hover-preview' }}
+    >
+      {face}
+    </Tooltip>
+  );
+});
+
+const CardMenu = memo(function CardMenu({ id, actions }: { id: string; actions: CardActions }) {
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'preview', label: T.preview },
+          { key: 'board', label: T.toBoard },
+          { key: 'delete', label: T.delete, danger: true },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'preview') actions.preview(id);
+          else if (key === 'board') actions.toBoard(id);
+          else
+            Modal.confirm({
+              title: NoteMsg.DELETE_CONFIRM,
+              okText: T.confirm,
+              cancelText: T.cancel,
+              onOk: () => actions.recycle(id),
+            });
+        },
+      }}
+    >
+      <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={T.more} />
+    </Dropdown>
+  );
+});
