@@ -93,7 +93,7 @@ export function writeCard(content: ContactContent, photo: Buffer | null, meta: C
   const v4 = meta.version === '4.0';
   const props: Prop[] = [['version', {}, 'text', v4 ? '4.0' : '3.0']];
   props.push(['prodid', {}, 'text', PRODID]);
-  if (meta.uid) props.push(['uid', {}, v4 && /^urn:/i.test(meta.uid) ? 'uri' : 'text', meta.uid]);
+  if (meta.uid) props.push(['uid', {}, 'text', meta.uid]);
   // Each version's default value type, so no VALUE parameter is written.
   if (meta.rev !== undefined) props.push(['rev', {}, v4 ? 'timestamp' : 'date-time', revOf(meta.rev, v4)]);
   const name = content.name[0];
