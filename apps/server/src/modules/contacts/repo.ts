@@ -24,6 +24,7 @@ const CONTACT_COLUMNS = [
   'updated_at',
   'deleted_at',
 ] as const satisfies readonly (keyof NewContactRow)[];
+const UID_COLUMNS = ['user_id', 'contact_id', 'uid'] as const;
 const REVISION_COLUMNS = [
   'user_id',
   'sync_version',
@@ -142,18 +143,16 @@ export class ContactsRepo {
       .where('deleted_at', 'is', null);
   }
 
-  /** Keeps the UIDs imported cards carried (migration 011), in the import's transaction. */
+  /**
+   * Keeps the UIDs imported cards carried (migration 011), in the import's transaction. The ids
+   * are fresh, so nothing conflicts; compiled by hand like the contacts' own rows.
+   */
   async insertUids(userId: number, rows: ReadonlyArray<{ contact_id: number; uid: string }>): Promise<void> {
-    // A few hundred rows a statement: well under either database's parameter limit.
-    for (let i = 0; i < rows.length; i += 500) {
-      await this.db
-        .insertInto('contact_uids')
-        .values(rows.slice(i, i + 500).map((r) => ({ user_id: userId, ...r })))
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'contact_id']).doUpdateSet((eb) => ({ uid: eb.ref('excluded.uid') })),
-        )
-        .execute();
-    }
+    await this.insertMany(
+      'contact_uids',
+      UID_COLUMNS,
+      rows.map((r) => ({ user_id: userId, ...r })),
+    );
   }
 
   /** The imported UIDs of a user's contacts, by contact id. */
