@@ -6,7 +6,6 @@ import * as m004 from './migrations/004_blob_holds.js';
 import * as m005 from './migrations/005_contacts_hash_unindexed.js';
 import * as m006 from './migrations/006_contact_file_refs.js';
 import * as m007 from './migrations/007_sms.js';
-import * as m007b from './migrations/007_sms_search_scan.js';
 import * as m008 from './migrations/008_totp.js';
 import * as m009 from './migrations/009_notes.js';
 import * as m010 from './migrations/010_calendar.js';
@@ -28,7 +27,6 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '005_contacts_hash_unindexed': m005,
   '006_contact_file_refs': m006,
   '007_sms': m007,
-  '007_sms_search_scan': m007b,
   '008_totp': m008,
   '009_notes': m009,
   '010_calendar': m010,

@@ -1,12 +1,12 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { MigrationContext } from '../migrate.js';
 
 /**
  * Text messages: one box per user (sync counter, id counter, log floor), its messages, one
  * summary row per conversation (so list.do reads 2,000 rows, not 200,000), the change log behind
  * refresh.do, and the files (MMS pictures, exports) the user may fetch. Every key starts with
- * user_id. The body search index is FTS5 with the trigram tokenizer on SQLite and pg_trgm on
- * PostgreSQL (docs/sms.md says why).
+ * user_id. Bodies have no search index: the search scans a box's texts held in memory, which
+ * beat FTS5 trigram and pg_trgm on both import and answer time (docs/sms.md says why).
  */
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   const smallint = ctx.dialect === 'postgres' ? 'smallint' : 'integer';
@@ -52,11 +52,6 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .columns(['user_id', 'import_key'])
     .unique()
     .execute();
-  await db.schema
-    .createIndex('sms_messages_locked')
-    .on('sms_messages')
-    .columns(['user_id', 'locked'])
-    .execute();
 
   await db.schema
     .createTable('sms_conversations')
@@ -91,28 +86,4 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('expires_at', 'bigint')
     .addPrimaryKeyConstraint('sms_files_pk', ['user_id', 'id'])
     .execute();
-
-  if (ctx.dialect === 'sqlite') {
-    // Contentless (the body lives once, in sms_messages), rowid = user_id * 2^32 + id: a user's
-    // messages are one rowid range, which FTS5 filters on before reading any row.
-    await sql`CREATE VIRTUAL TABLE sms_fts USING fts5(body, content='', contentless_delete=1, tokenize='trigram')`.execute(
-      db,
-    );
-    await sql`CREATE TRIGGER sms_fts_insert AFTER INSERT ON sms_messages BEGIN
-      INSERT INTO sms_fts(rowid, body) VALUES (new.user_id * 4294967296 + new.id, new.body);
-    END`.execute(db);
-    await sql`CREATE TRIGGER sms_fts_delete AFTER DELETE ON sms_messages BEGIN
-      DELETE FROM sms_fts WHERE rowid = old.user_id * 4294967296 + old.id;
-    END`.execute(db);
-  } else {
-    // pg_trgm is a trusted extension; it lives in one schema of the database, found where it is.
-    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(db);
-    const found = await sql<{ schema: string }>`
-      SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
-      WHERE e.extname = 'pg_trgm'`.execute(db);
-    const schema = found.rows[0]?.schema ?? 'public';
-    await sql`CREATE INDEX sms_messages_body_trgm ON sms_messages USING gin (body ${sql.id(schema)}.gin_trgm_ops)`.execute(
-      db,
-    );
-  }
 }
