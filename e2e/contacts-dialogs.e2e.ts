@@ -213,7 +213,7 @@ test('time machine: no destination yet, no change here, then a deletion restored
   await closeDialog(page, '时光机');
 
   await seed(page, ['时光甲', '时光乙', '时光丙']);
-  // The import settles into a version node once ten quiet minutes have passed.
+  // The import is a restore point at once; aged, the next change opens a node of its own.
   ageContactHistory(account.username, 30);
   await side(page).getByRole('button', { name: '时光机' }).click();
   await expect(tm.locator('.timeline__node')).toHaveCount(1);
@@ -230,6 +230,10 @@ test('time machine: no destination yet, no change here, then a deletion restored
   await expect(allCount(page, 2)).toBeVisible();
 
   await side(page).getByRole('button', { name: '时光机' }).click();
+  // The deletion is the newest node; the import's, before it, is where 时光乙 comes back from.
+  await expect(tm.locator('.timeline__node')).toHaveCount(2);
+  await expect(tm.getByText('这里没有变化')).toBeVisible();
+  await tm.locator('.timeline__node').first().click();
   await expect(tm.getByRole('tab', { name: '删除（1）' })).toBeVisible();
   await expect(tm.getByRole('tab', { name: '新增（0）' })).toBeVisible();
   await expect(tm.getByRole('tab', { name: '修改（0）' })).toBeVisible();
@@ -328,7 +332,12 @@ test('import several .vcf files (names shown, other files refused, page reloads)
   await expect(dialog.getByText(ContactMsg.EXPORT_EMPTY)).toBeVisible();
 
   const input = dialog.getByLabel('选择文件');
-  await input.setInputFiles(fixture('not-a-vcard.csv'));
+  // A .csv is taken now (Google's and Outlook's layouts); any other file still gets the spec's text.
+  await input.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a vCard'),
+  });
   await expect(dialog.getByText(ContactMsg.IMPORT_FORMAT)).toBeVisible();
   await expect(dialog.getByRole('button', { name: '开始导入' })).toBeDisabled();
   await input.setInputFiles([fixture('import-a.vcf'), fixture('import-b.vcf')]);

@@ -7,12 +7,14 @@ import {
   type ContactContent,
   type ContactRefresh,
   type ContactSaveResult,
+  type CsvLayout,
   type ExportResult,
   type MergeResult,
   type RecycleBin,
   type RepeatList,
   type TimeMachineChange,
   type TimeMachineList,
+  type VcardVersion,
 } from '@phonecloud/shared';
 import { api, type CallOptions } from '../../../api';
 
@@ -105,8 +107,22 @@ export const contactCalls = {
       AREA,
     ),
 
-  exportBook: (syncVersion: number) =>
-    api.post<ExportResult>(ContactApi.export, { sync_version: syncVersion }, AREA),
+  /** The whole book, one group or chosen contacts, in vCard 3.0 (default) or 4.0, or a CSV layout. */
+  exportBook: (
+    syncVersion: number,
+    options: { group?: string; ids?: readonly string[]; version?: VcardVersion; csv?: CsvLayout } = {},
+  ) =>
+    api.post<ExportResult>(
+      ContactApi.export,
+      {
+        sync_version: syncVersion,
+        ...(options.group !== undefined ? { group_name: options.group } : {}),
+        ...(options.ids ? { server_ids: json(options.ids) } : {}),
+        ...(options.version ? { version: options.version } : {}),
+        ...(options.csv ? { csv: options.csv } : {}),
+      },
+      AREA,
+    ),
   repeatList: () => api.get<RepeatList>(ContactApi.repeatList, AREA),
   merge: (syncVersion: number, groups: readonly (readonly string[])[]) =>
     api.post<MergeResult>(

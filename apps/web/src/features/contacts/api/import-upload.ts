@@ -4,6 +4,7 @@ import {
   CSRF_COOKIE,
   codeText,
   type Envelope,
+  IMPORT_SKIP_GROUPS_FIELD,
   type ImportResult,
   Msg,
 } from '@phonecloud/shared';
@@ -18,8 +19,13 @@ import { forgetVerified } from '../../../api/verified-marker';
  * header), which the form-encoding client does not send; the envelope is read with the same
  * rules: 2002 to the login page, 6001 to the contacts check screen.
  */
-export async function uploadVcards(files: readonly File[]): Promise<ImportResult> {
+export async function uploadVcards(
+  files: readonly File[],
+  options: { skipGroups?: boolean } = {},
+): Promise<ImportResult> {
   const body = new FormData();
+  // Fields before the files: the server reads the parts in order.
+  if (options.skipGroups) body.append(IMPORT_SKIP_GROUPS_FIELD, '1');
   for (const f of files) body.append('file', f, f.name);
   let envelope: Envelope;
   try {

@@ -11,6 +11,7 @@ import { useBookSync } from '../book/use-book';
 import { avatarUrl, displayName, primaryPhone } from '../format/contact-view';
 import { truncate } from '../format/truncate';
 import { T } from '../texts';
+import { binDays } from './bin-days';
 import { LoadFailed } from './LoadFailed';
 import { loadState } from './load-state';
 
@@ -36,9 +37,10 @@ export function RecycleBinDialog({ book, onClose }: { book: Book; onClose(): voi
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Readonly<Record<string, number>>>({});
 
-  const days = Object.entries(bin.data?.letter_index ?? {}).filter(([, ids]) => ids.length > 0);
-  const all = days.flatMap(([, ids]) => ids);
   const items = bin.data?.list ?? {};
+  // Day headings in the browser's zone, as the times beside them.
+  const days = binDays(bin.data?.letter_index ?? {}, (id) => items[id]?.delete_time);
+  const all = days.flatMap(([, ids]) => ids);
 
   const select = (ids: readonly string[], on: boolean) =>
     setSelected((prev) => {
