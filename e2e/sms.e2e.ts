@@ -296,7 +296,7 @@ test('a long conversation opens at its newest message and reads older pages as i
   const said = (n: number) => page.locator('.sms-msg').filter({ hasText: new RegExp(`^第 ${n} 条`) });
   await expect(said(450)).toBeVisible();
   await expect(box).toHaveAttribute('data-loaded', '200');
-  await expect(detail(page).getByText('450 条')).toBeVisible();
+  await expect(detail(page).locator('.sms-detail__count')).toHaveText('450 条');
 
   // The oldest message of the newest page, at the top: scrolling there reads the page before,
   // which arrives above it without moving it.
