@@ -178,9 +178,18 @@ export class DeviceService {
     const deadline = Date.now() + waitMs;
     for (;;) {
       const remaining = deadline - Date.now();
+      if (this.wakeup.isClosed) return [];
       const waiter = this.wakeup.hub.wait(key, Math.max(remaining, 0), signal);
       const since = this.deps.clock.now() - COMMAND_RECEIPT_TIMEOUT_MS;
-      const rows = await this.repo.undelivered(d.userId, d.deviceId, since);
+      let rows: CommandRow[];
+      try {
+        rows = await this.repo.undelivered(d.userId, d.deviceId, since);
+      } catch (err) {
+        waiter.cancel();
+        // The server is shutting down under this poll: the phone just polls again elsewhere.
+        if (this.wakeup.isClosed) return [];
+        throw err;
+      }
       if (rows.length > 0 || remaining <= 0 || signal.aborted || this.wakeup.isClosed) {
         waiter.cancel();
         return rows.map(toDeviceCommand);
