@@ -21,6 +21,7 @@ const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 10_000;
 const RING_PRINT_MS = 3_000;
 const DONE_KEPT = 100;
+const REPORT_TRIES = 8;
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -166,7 +167,7 @@ export class Phone {
     const api = this.opts.api;
     await this.guard(() => api.ack(c.command_id));
     if (this.state.done.includes(c.command_id)) return;
-    const ok = () => this.guard(() => api.result({ command_id: c.command_id, success: true }));
+    const ok = () => this.report(c.command_id);
     switch (c.kind) {
       case 'locate': {
         const here = this.here();
@@ -204,8 +205,9 @@ export class Phone {
       }
       case 'wipe': {
         this.log('收到擦除指令：正在擦除手机数据……');
-        // The result goes first: once the folder is gone, so is the token that reports it.
-        await ok();
+        // The result goes first: once the folder is gone, so is the token that reports it. The
+        // wipe happens whether or not the report got through.
+        await ok().catch(() => undefined);
         this.opts.folder.erase();
         this.log('手机数据已擦除，停止上报位置');
         this.stop('wiped');
@@ -214,6 +216,23 @@ export class Phone {
     }
     this.state.done = [...this.state.done, c.command_id].slice(-DONE_KEPT);
     this.save();
+  }
+
+  /**
+   * Reports a command done, retrying through a short outage: the command was acknowledged, so
+   * the server will not hand it out again and this report is the only word the portal gets.
+   */
+  private async report(commandId: string): Promise<void> {
+    let wait = RECONNECT_MIN_MS;
+    for (let i = 0; i < REPORT_TRIES && !this.stopper.signal.aborted; i++) {
+      try {
+        await this.guard(() => this.opts.api.result({ command_id: commandId, success: true }));
+        return;
+      } catch {
+        await sleep(wait, this.stopper.signal);
+        wait = Math.min(wait * 2, RECONNECT_MAX_MS);
+      }
+    }
   }
 
   private showLock() {

@@ -231,8 +231,24 @@ describe.each(TEST_DIALECTS)('find-my-phone [%s]', (dialect) => {
       password: '654321',
     });
     expect(ring.code).toBe(0);
+    const lock = await post<{ command_id: string }>(portal, FindApi.lock, {
+      device_id: 'off',
+      command_option: 1,
+      lock_info: 'x',
+    });
+    expect(
+      await deviceCall(server.baseUrl, DeviceApi.commandAck, { command_id: lock.data?.command_id }, token),
+    ).toEqual({
+      code: 0,
+      data: {},
+    });
     server.clock.advance(61_000);
     expect(await settled(portal, ring.data?.command_id ?? '', 0)).toBe(CommandStatus.NOT_RECEIVED);
+    // Acknowledged, then silence: pending until the result's time is up, then failed.
+    expect(await settled(portal, lock.data?.command_id ?? '', 0)).toBe(CommandStatus.PENDING);
+    expect((await deviceCall(server.baseUrl, DeviceApi.heartbeat, {}, token)).code).toBe(0);
+    server.clock.advance(5 * 60_000);
+    expect(await settled(portal, lock.data?.command_id ?? '', 0)).toBe(CommandStatus.FAILED);
     server.clock.advance(60_000);
     expect(
       (await portal.get<{ list: Array<{ is_online: number }> }>(FindApi.list)).data?.list[0]?.is_online,

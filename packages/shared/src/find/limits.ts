@@ -30,6 +30,8 @@ export const DEVICE_POLL_HOLD_MS = 25_000;
 export const DEVICE_HEARTBEAT_MS = 30_000;
 /** A command the phone has not acknowledged in this time is answered as not received. */
 export const COMMAND_RECEIPT_TIMEOUT_MS = 60_000;
+/** A command the phone acknowledged but never reported on in this time is answered as failed (3). */
+export const COMMAND_RESULT_TIMEOUT_MS = 5 * 60_000;
 /** Commands older than this leave the history (housekeeping). */
 export const FIND_HISTORY_KEEP_DAYS = 90;
 /** History answers at most this many commands. */

@@ -1,5 +1,6 @@
 import {
   COMMAND_RECEIPT_TIMEOUT_MS,
+  COMMAND_RESULT_TIMEOUT_MS,
   Code,
   type CommandKind,
   CommandStatus,
@@ -228,7 +229,10 @@ export class FindService {
     return id;
   }
 
-  /** A command's status; one the phone never acknowledged in time becomes "not received" (4). */
+  /**
+   * A command's status; one the phone never acknowledged in time becomes "not received" (4), one
+   * it acknowledged and never reported on, failed (3).
+   */
   async commandResult(userId: number, commandId: string): Promise<{ command_status: CommandStatusValue }> {
     const cmd = await this.repo.command(userId, commandId);
     if (!cmd) throw invalid(FindMsg.COMMAND_NOT_FOUND);
@@ -240,6 +244,22 @@ export class FindService {
     ) {
       await this.repo.finish(userId, cmd.device_id, cmd.id, CommandStatus.NOT_RECEIVED, null, now);
       return { command_status: CommandStatus.NOT_RECEIVED };
+    }
+    if (
+      cmd.status === CommandStatus.PENDING &&
+      cmd.received_at !== null &&
+      now - cmd.received_at >= COMMAND_RESULT_TIMEOUT_MS
+    ) {
+      // The phone took it and went silent: the portal stops waiting.
+      await this.repo.finish(
+        userId,
+        cmd.device_id,
+        cmd.id,
+        CommandStatus.FAILED,
+        FindMsg.COMMAND_FAILED,
+        now,
+      );
+      return { command_status: CommandStatus.FAILED };
     }
     return { command_status: cmd.status as CommandStatusValue };
   }
