@@ -32,3 +32,17 @@ describe('serviceLinks', () => {
     expect(inArea(drive, '/alipan.check')).toBe(true);
   });
 });
+
+describe('find-my-phone link', () => {
+  it('shows when the deployment serves find, before the drive, whatever the member list', () => {
+    expect(serviceLinks([ServiceId.DRIVE], true).map((l) => l.id)).toEqual(['find', ServiceId.DRIVE]);
+    expect(serviceLinks([], true).map((l) => l.route)).toEqual(['/find/index']);
+    expect(serviceLinks([ServiceId.DRIVE]).map((l) => l.id)).toEqual([ServiceId.DRIVE]);
+  });
+  it('is lit on its screens and its check screen', () => {
+    const [find] = serviceLinks([], true);
+    if (!find) throw new Error('link missing');
+    for (const p of ['/find/index', '/find/mobileList', '/find/mobileSearch/p1', '/find.check'])
+      expect(inArea(find, p), p).toBe(true);
+  });
+});

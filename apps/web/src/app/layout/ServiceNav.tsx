@@ -9,7 +9,8 @@ export function ServiceNav() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { data } = useQuery(platformQueries.member());
-  const links = serviceLinks(data?.member ?? []);
+  const { data: info } = useQuery(platformQueries.info());
+  const links = serviceLinks(data?.member ?? [], Boolean(info?.find));
   return (
     <nav className="service-nav" aria-label="服务导航">
       <NavLink to="/home/index" className="service-nav__link">

@@ -1,37 +1,41 @@
 import {
   CloudServerOutlined,
+  EnvironmentOutlined,
   FileTextOutlined,
   MessageOutlined,
   RightOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { ServiceId, type ServiceIdValue } from '@phonecloud/shared';
+import { ServiceId } from '@phonecloud/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { openDrive } from '../../api';
 import { platformQueries } from '../../api/platform-queries';
-import { type ServiceLink, serviceLinks } from '../../components/service-links';
+import { type ServiceKey, type ServiceLink, serviceLinks } from '../../components/service-links';
 
-const ICONS: Readonly<Record<ServiceIdValue, ReactNode>> = {
+const ICONS: Readonly<Record<ServiceKey, ReactNode>> = {
   [ServiceId.CONTACTS]: <TeamOutlined />,
   [ServiceId.SMS]: <MessageOutlined />,
   [ServiceId.NOTES]: <FileTextOutlined />,
   [ServiceId.DRIVE]: <CloudServerOutlined />,
+  find: <EnvironmentOutlined />,
 };
 
-const BLURBS: Readonly<Record<ServiceIdValue, string>> = {
+const BLURBS: Readonly<Record<ServiceKey, string>> = {
   [ServiceId.CONTACTS]: '管理同步的联系人',
   [ServiceId.SMS]: '查看同步的短信',
   [ServiceId.NOTES]: '查看和编辑便签',
   [ServiceId.DRIVE]: '上传和整理文件',
+  find: '定位、响铃、锁定和擦除手机',
 };
 
 /** One tile per service in data.member, and nothing invented when the list is empty. */
 export function ServiceTiles() {
   const { data, isPending } = useQuery(platformQueries.member());
-  const links = serviceLinks(data?.member ?? []);
+  const { data: info } = useQuery(platformQueries.info());
+  const links = serviceLinks(data?.member ?? [], Boolean(info?.find));
   return (
     <section className="home-card" aria-labelledby="services-title">
       <h2 id="services-title" className="home-card__title">
