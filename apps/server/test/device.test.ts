@@ -2,7 +2,7 @@ import { Api, Code, DeviceApi, FindApi, FindMsg } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login } from './support/accounts.js';
 import { TEST_DIALECTS } from './support/db.js';
-import { deviceCall, finderClient, signInDevice } from './support/find.js';
+import { deviceCall, finderClient, pollOnce, signInDevice } from './support/find.js';
 import { type CapturingMessenger, startTestServer, type TestServer } from './support/server.js';
 
 describe.each(TEST_DIALECTS)('device API [%s]', (dialect) => {
@@ -138,6 +138,22 @@ describe.each(TEST_DIALECTS)('device API [%s]', (dialect) => {
       body: '{}',
     });
     expect(((await viaCookie.json()) as { code: number }).code).toBe(Code.NOT_LOGGED_IN);
+  });
+
+  it('polls keep a phone online: their contacts are written in batches', async () => {
+    const user = await createUser(server);
+    const token = await signInDevice(server, user, 'poller');
+    const portal = await finderClient(server, user);
+    server.clock.advance(25_000);
+    expect(await pollOnce(server, token)).toEqual([]);
+    // The batch is written within two seconds.
+    await new Promise((r) => setTimeout(r, 2_500));
+    server.clock.advance(60_000);
+    const online = async () =>
+      (await portal.get<{ list: Array<{ is_online: number }> }>(FindApi.list)).data?.list[0]?.is_online;
+    expect(await online()).toBe(1);
+    server.clock.advance(31_000);
+    expect(await online()).toBe(0);
   });
 
   it('checks location reports', async () => {

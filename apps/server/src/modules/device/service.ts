@@ -174,7 +174,7 @@ export class DeviceService {
    */
   async poll(d: DeviceAuth, waitMs: number, signal: AbortSignal): Promise<DeviceCommand[]> {
     const key = deviceKey(d.userId, d.deviceId);
-    await this.repo.update(d.userId, d.deviceId, { last_seen_at: this.deps.clock.now() });
+    this.wakeup.lastSeen.touch(d.userId, d.deviceId, this.deps.clock.now());
     const deadline = Date.now() + waitMs;
     for (;;) {
       const remaining = deadline - Date.now();
@@ -201,7 +201,7 @@ export class DeviceService {
   async ack(d: DeviceAuth, commandId: string): Promise<void> {
     const now = this.deps.clock.now();
     await this.repo.markReceived(d.userId, d.deviceId, commandId, now);
-    await this.repo.update(d.userId, d.deviceId, { last_seen_at: now });
+    this.wakeup.lastSeen.touch(d.userId, d.deviceId, now);
   }
 
   /** The command's outcome; what it changes on the phone's record (locked, wiped) follows it. */
@@ -211,7 +211,7 @@ export class DeviceService {
     if (!cmd || cmd.device_id !== d.deviceId) throw invalid(FindMsg.COMMAND_NOT_FOUND);
     const status = success ? CommandStatus.SUCCESS : CommandStatus.FAILED;
     if (!(await this.repo.finish(d.userId, d.deviceId, commandId, status, error ?? null, now))) return;
-    await this.repo.update(d.userId, d.deviceId, { last_seen_at: now });
+    this.wakeup.lastSeen.touch(d.userId, d.deviceId, now);
     if (!success) {
       if (cmd.kind === 'locate') {
         await this.repo.update(d.userId, d.deviceId, { locate_error: error || FindMsg.COMMAND_FAILED });

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { type Db, pgConnectionConfig } from '../../db/index.js';
 import { CommandHub } from './hub.js';
+import { LastSeen } from './last-seen.js';
 
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 10_000;
@@ -17,6 +18,7 @@ const RECONNECT_MAX_MS = 10_000;
  */
 export class Wakeup {
   readonly hub = new CommandHub();
+  readonly lastSeen: LastSeen;
   private client: pg.Client | null = null;
   private channel: string | null = null;
   private closed = false;
@@ -27,7 +29,9 @@ export class Wakeup {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.lastSeen = new LastSeen(db, log);
+  }
 
   private get pgConfig() {
     return pgConnectionConfig(this.db);
@@ -125,6 +129,7 @@ export class Wakeup {
     const c = this.client;
     this.client = null;
     this.hub.wakeAll();
+    await this.lastSeen.flush();
     await c?.end().catch(() => undefined);
   }
 }
