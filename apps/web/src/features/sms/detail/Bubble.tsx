@@ -1,6 +1,7 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { SMS_TYPE_RECEIVED, type SmsItem } from '@phonecloud/shared';
 import { Dropdown } from 'antd';
+import { memo, type ReactNode } from 'react';
 import { clockOf } from '../format/sms-date';
 import { T } from '../texts';
 
@@ -8,25 +9,49 @@ interface Props {
   sms: SmsItem;
   /** The message full/{address}.{id} opened: marked. */
   anchored: boolean;
+  /** This bubble's popup is open (one at a time in a conversation). */
+  menuOpen: boolean;
+  onMenu(serverId: string | null): void;
   onFavourite(sms: SmsItem, on: boolean): void;
 }
 
 /**
  * One message (spec 001 §2): received (type 1) on the left, sent on the right, with its time. A
- * click (or right click) opens its popup to add or remove the favourite.
+ * click (or right click) opens its popup to add or remove the favourite. Only the bubble whose
+ * popup is open carries antd's Dropdown: a scroll through a long conversation mounts plain
+ * buttons, not a popup trigger per row.
  */
-export function Bubble({ sms, anchored, onFavourite }: Props) {
+export const Bubble = memo(function Bubble({ sms, anchored, menuOpen, onMenu, onFavourite }: Props) {
   const received = sms.content.type === SMS_TYPE_RECEIVED;
   const locked = sms.content.locked === 1;
   const pictures = sms.content.attachments ?? [];
-  return (
-    <div
-      className={`sms-msg ${received ? 'sms-msg--in' : 'sms-msg--out'}${anchored ? ' is-anchor' : ''}`}
-      data-server-id={sms.server_id}
-      data-locked={locked ? 1 : 0}
+  const button = (
+    <button
+      type="button"
+      className="sms-bubble"
+      aria-haspopup="menu"
+      aria-expanded={menuOpen}
+      onClick={() => onMenu(menuOpen ? null : sms.server_id)}
+      onContextMenu={(e) => {
+        e.preventDefault();
+        onMenu(sms.server_id);
+      }}
     >
+      {pictures.map((src) => (
+        <img key={src} className="sms-bubble__picture" src={src} alt="" loading="lazy" />
+      ))}
+      {sms.content.body && <span className="sms-bubble__body">{sms.content.body}</span>}
+    </button>
+  );
+  let bubble: ReactNode = button;
+  if (menuOpen) {
+    bubble = (
       <Dropdown
-        trigger={['click', 'contextMenu']}
+        open
+        onOpenChange={(open) => {
+          if (!open) onMenu(null);
+        }}
+        trigger={['click']}
         placement={received ? 'bottomLeft' : 'bottomRight'}
         menu={{
           items: [
@@ -34,22 +59,29 @@ export function Bubble({ sms, anchored, onFavourite }: Props) {
               key: 'favourite',
               icon: locked ? <StarOutlined /> : <StarFilled />,
               label: locked ? T.unfavourite : T.favourite,
-              onClick: () => onFavourite(sms, !locked),
+              onClick: () => {
+                onMenu(null);
+                onFavourite(sms, !locked);
+              },
             },
           ],
         }}
       >
-        <button type="button" className="sms-bubble" aria-haspopup="menu">
-          {pictures.map((src) => (
-            <img key={src} className="sms-bubble__picture" src={src} alt="" loading="lazy" />
-          ))}
-          {sms.content.body && <span className="sms-bubble__body">{sms.content.body}</span>}
-        </button>
+        {button}
       </Dropdown>
+    );
+  }
+  return (
+    <div
+      className={`sms-msg ${received ? 'sms-msg--in' : 'sms-msg--out'}${anchored ? ' is-anchor' : ''}`}
+      data-server-id={sms.server_id}
+      data-locked={locked ? 1 : 0}
+    >
+      {bubble}
       <span className="sms-msg__meta">
         {locked && <StarFilled className="sms-msg__star" aria-label={T.favourite} />}
         <time dateTime={new Date(sms.content.date).toISOString()}>{clockOf(sms.content.date)}</time>
       </span>
     </div>
   );
-}
+});

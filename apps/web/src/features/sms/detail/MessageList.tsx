@@ -1,7 +1,7 @@
 import { SMS_DETAIL_SCROLL_PX, type SmsItem } from '@phonecloud/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Spin } from 'antd';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { dayLabel } from '../format/sms-date';
 import { T } from '../texts';
 import { Bubble } from './Bubble';
@@ -50,6 +50,8 @@ export function MessageList({ messages, anchor, hasOlder, loadingOlder, loadOlde
     paddingStart: HEAD_PX,
   });
   const items = virtual.getVirtualItems();
+  // The message whose popup is open.
+  const [menuFor, setMenuFor] = useState<string | null>(null);
 
   // Whether the view was placed: at the anchor, or at the newest message.
   const placed = useRef(false);
@@ -146,7 +148,13 @@ export function MessageList({ messages, anchor, hasOlder, loadingOlder, loadOlde
                   <span>{dayLabel(row.date)}</span>
                 </div>
               ) : (
-                <Bubble sms={row.sms} anchored={row.sms.server_id === anchor} onFavourite={onFavourite} />
+                <Bubble
+                  sms={row.sms}
+                  anchored={row.sms.server_id === anchor}
+                  menuOpen={row.sms.server_id === menuFor}
+                  onMenu={setMenuFor}
+                  onFavourite={onFavourite}
+                />
               )}
             </div>
           );

@@ -68,6 +68,8 @@ function Conversation({ address, anchor }: { address: string; anchor: string | n
     [qc, address, tab],
   );
 
+  const onFavourite = useCallback((sms: SmsItem, on: boolean) => void favourite(sms, on), [favourite]);
+
   if (isPending) return <Spin className="sms-loading" />;
   if (isError) {
     const gone = isApiError(error) && error.code === SmsCode.NOT_FOUND;
@@ -145,7 +147,7 @@ function Conversation({ address, anchor }: { address: string; anchor: string | n
         hasOlder={hasNextPage}
         loadingOlder={isFetchingNextPage}
         loadOlder={loadOlder}
-        onFavourite={(sms, on) => void favourite(sms, on)}
+        onFavourite={onFavourite}
       />
     </article>
   );
