@@ -2,7 +2,8 @@ import { ServiceId } from '@phonecloud/shared';
 import type { Page } from '@playwright/test';
 import { card, freshAccount, importCards, passContactsGate, signUpWithPhone } from './support/contacts';
 import { chooseFiles, makeFiles, passGate, row, tempDir } from './support/drive';
-import { expect, test } from './support/fixtures';
+import { findAccount, passFindGate, startPhone } from './support/find';
+import { expect, signIn, test } from './support/fixtures';
 
 /** Keeps every Content-Security-Policy violation the page reports, and every one in the console. */
 async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -97,4 +98,42 @@ test('every screen runs under the strict policy without a violation', async ({ p
   await collect('account centre and legal pages');
 
   expect(seen).toEqual([]);
+});
+
+test('the find-my-phone screens (map, panels, dialogs, list) run under the strict policy', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  const violations = await recordViolations(page);
+  const account = findAccount('cspf');
+  const phone = await startPhone(baseURL ?? '', account, 'OPPO', 'Find X7');
+  try {
+    await signIn(page, account.username, account.password);
+    await passFindGate(page, account.email);
+    // Leaflet's map, its stylesheet and the CSS-drawn marker.
+    await expect(page.locator('.find-marker')).toBeVisible();
+    await expect(page.locator('.find-location__state')).toHaveText('已获取手机的最新位置');
+    await page.locator('.find-panel--ring').getByLabel('停止响铃密码').fill('123456');
+    await page.locator('.find-panel--lock').getByLabel('锁定界面文字').fill('字'.repeat(180));
+    await page.locator('.find-panel--wipe').getByLabel('账号').fill(account.username);
+    await page.locator('.find-panel--wipe').getByLabel('密码').fill(account.password);
+    await page.locator('.find-panel--wipe').getByRole('button', { name: '擦除手机' }).click();
+    await expect(page.getByRole('dialog', { name: '确定要擦除这台手机吗？' })).toBeVisible();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /取\s?消/ })
+      .click();
+    await page.getByRole('button', { name: '操作记录' }).click();
+    await expect(page.getByRole('dialog', { name: '操作记录' }).locator('.find-history__row')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: '切换设备' }).click();
+    await page.locator('.find-device').getByRole('button', { name: /删除/ }).click();
+    await expect(page.getByRole('dialog', { name: '删除设备' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    expect(await violations()).toEqual([]);
+  } finally {
+    await phone.stop();
+  }
 });

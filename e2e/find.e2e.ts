@@ -176,11 +176,12 @@ test('list, locate on the map, ring and stop, lock and unlock, history, wipe, de
 
   // Delete, after a confirmation: the list's empty state.
   await page.getByRole('link', { name: '切换设备' }).click();
+  await expect(page.locator('.find-device')).toHaveCount(1);
   await page.locator('.find-device').getByRole('button', { name: /删除/ }).click();
-  await page
-    .getByRole('dialog', { name: '删除设备' })
-    .getByRole('button', { name: /^删\s?除$/ })
-    .click();
+  const confirmDelete = page.getByRole('dialog', { name: '删除设备' });
+  await expect(confirmDelete).toContainText('Xiaomi Redmi Note 13');
+  await confirmDelete.getByRole('button', { name: /^删\s?除$/ }).click();
+  await expect(confirmDelete).toBeHidden();
   await expect(page.getByText(FindMsg.NO_DEVICE)).toBeVisible();
   await expect(page.locator('.find-list__count')).toHaveText('共 0 台设备');
   await shot(page, 'find-19-empty');

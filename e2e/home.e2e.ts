@@ -4,16 +4,29 @@ import {
   DEFAULT_FREE_SPACE_GB,
   type Envelope,
   formatSize,
+  GatedAreaName,
   MIN_PAGE_WIDTH_PX,
   type NavigateList,
+  type PlatformInfo,
   ServiceId,
+  type ServiceIdValue,
   ServiceName,
   type SpaceBackupUsed,
   type SpaceDriveQuota,
   usagePercent,
 } from '@phonecloud/shared';
+import type { Page } from '@playwright/test';
 import { DEMO } from './support/demo';
 import { expect, recordRoutes, shot, signIn, test } from './support/fixtures';
+
+/** platform/info.do as a deployment without find-my-phone answers it (find: null). */
+async function withoutFind(page: Page) {
+  await page.route('**/platform/info.do?*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Envelope<PlatformInfo>;
+    await route.fulfill({ response, json: { ...body, data: { ...body.data, find: null } } });
+  });
+}
 
 test('home shows the storage figures and one tile per service of the member list', async ({ page }) => {
   await signIn(page, DEMO.username, DEMO.password);
@@ -41,10 +54,16 @@ test('home shows the storage figures and one tile per service of the member list
   );
   await expect(page.locator('.storage-bar__fill')).toHaveAttribute('style', new RegExp(`width: ${percent}%`));
 
-  // Tiles only for the ids the server lists, in the portal's order; a note instead when none.
-  const shown = [ServiceId.CONTACTS, ServiceId.SMS, ServiceId.NOTES, ServiceId.DRIVE]
-    .filter((id) => member.includes(id))
-    .map((id) => ServiceName[id]);
+  // Tiles only for the ids the server lists, in the portal's order, and find-my-phone (no member
+  // id) when the server serves it (platform/info.do's find); a note instead when none.
+  const info = await data<PlatformInfo>(Api.platformInfo);
+  const named = (ids: number[]) =>
+    ids.filter((id) => member.includes(id)).map((id) => ServiceName[id as ServiceIdValue]);
+  const shown = [
+    ...named([ServiceId.CONTACTS, ServiceId.SMS, ServiceId.NOTES]),
+    ...(info.find ? [GatedAreaName.find] : []),
+    ...named([ServiceId.DRIVE]),
+  ];
   if (shown.length === 0) {
     await expect(page.getByText('当前部署尚未为您的账号开通任何服务')).toBeVisible();
   }
@@ -67,6 +86,7 @@ test('with an empty member list the home page says so instead of showing tiles (
   await page.route('**/navigate/list.do?*', (route) =>
     route.fulfill({ json: { code: 0, data: { member: [] } } }),
   );
+  await withoutFind(page);
   await signIn(page, DEMO.username, DEMO.password);
   await expect(page.getByText('当前部署尚未为您的账号开通任何服务')).toBeVisible();
   await expect(page.locator('.service-tile')).toHaveCount(0);
@@ -81,6 +101,7 @@ test('tiles and header links follow the member list (list answered by a stub)', 
   await page.route('**/navigate/list.do?*', (route) =>
     route.fulfill({ json: { code: 0, data: { member: [1, 8] } } }),
   );
+  await withoutFind(page);
   const routesSeen = await recordRoutes(page);
   await signIn(page, DEMO.username, DEMO.password);
   await expect(page.locator('.service-tile__name')).toHaveText(['通讯录', '短信']);
@@ -142,8 +163,8 @@ test('an unknown route goes to /home/index', async ({ page }) => {
   await signIn(page, DEMO.username, DEMO.password);
   await page.goto('/#/no/such/page');
   await expect(page).toHaveURL(/\/#\/home\/index$/);
-  // An area this build does not serve yet.
-  await page.goto('/#/find/index');
+  // An area this build does not serve (the calendar has its export only).
+  await page.goto('/#/calendar/index');
   await expect(page).toHaveURL(/\/#\/home\/index$/);
 });
 
