@@ -3,8 +3,8 @@ import { purgeFindHistory } from './housekeeping.js';
 import { findRoutes } from './routes.js';
 
 /**
- * Find-my-phone's portal calls. No service id yet: the navigation list has no id for find, and
- * the portal's find screens are not built, so a tile would lead nowhere.
+ * Find-my-phone's portal calls. No service id: the spec's member ids have none for find, so the
+ * portal shows its header link and home tile whenever find is served (docs/find-web.md).
  */
 export const findModule: AppModule = {
   name: 'find',
