@@ -85,8 +85,14 @@ for (const size of SIZES) {
         }, size.height);
         await touchDrag(page, boxCard(page, '第二条'), await boardPoint(page, 60, 40));
         await expect(boardNote(page, '第二条')).toBeVisible();
+        // The drag may have scrolled the window (the page scrolls near its edges): the board to the top.
+        await page.locator('.board-surface').evaluate((el) => el.scrollIntoView({ block: 'start' }));
         const before = await placeOnBoard(boardNote(page, '第二条'));
-        await touchDrag(page, boardNote(page, '第二条'), await boardPoint(page, 100, 100));
+        await touchDrag(
+          page,
+          boardNote(page, '第二条'),
+          await boardPoint(page, Math.max(10, before.x - 40), before.y + 90),
+        );
         await expect
           .poll(async () => (await placeOnBoard(boardNote(page, '第二条'))).y)
           .toBeGreaterThan(before.y + 30);

@@ -77,6 +77,9 @@ export async function mouseDrag(page: Page, item: Locator, to: { x: number; y: n
   await page.mouse.down();
   await page.mouse.move(box.x + grip.x + 8, box.y + grip.y + 8, { steps: 2 });
   await page.mouse.move(to.x + grip.x, to.y + grip.y, { steps: 12 });
+  // A hand rests a moment before it lets go: the page has drawn where the note is over by then
+  // (the drop target is state of the page's last render, not of the last event).
+  await page.waitForTimeout(150);
   await page.mouse.up();
 }
 
@@ -117,13 +120,15 @@ export async function touchDrag(page: Page, item: Locator, to: { x: number; y: n
     type: 'touchStart',
     touchPoints: at(box.x + grip.x, box.y + grip.y),
   });
-  await page.waitForTimeout(400);
+  // Past the touch sensor's 250 ms with room to spare: a busy machine runs the timer late.
+  await page.waitForTimeout(700);
   const steps = 12;
   for (let i = 1; i <= steps; i += 1) {
     const x = box.x + grip.x + ((to.x - box.x) * i) / steps;
     const y = box.y + grip.y + ((to.y - box.y) * i) / steps;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x, y) });
   }
+  await page.waitForTimeout(150);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }

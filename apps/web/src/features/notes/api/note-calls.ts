@@ -24,7 +24,8 @@ export interface BoardPlace {
 
 /** The notes calls of spec 001 §7, typed with the shared contract. */
 export const noteCalls = {
-  list: () => api.get<NoteList>(NoteApi.list, { ...AREA, netError: NoteMsg.NET_LIST }),
+  /** May take the answer the page asked for before its scripts ran (vite.config.ts, areaPreload). */
+  list: () => api.get<NoteList>(NoteApi.list, { ...AREA, netError: NoteMsg.NET_LIST, early: true }),
   save: (note: NoteInput) => api.post<NoteSaveResult>(NoteApi.save, { data: json(note) }, AREA),
   /** Into the recycle bin; `versions`: id to the version_code the screen showed. */
   remove: (syncVersion: number, versions: Record<string, number>) =>

@@ -157,7 +157,7 @@ export function NotesDnd({ list }: { list: NoteList }) {
         <NoteBox list={list} actions={cardActions} onCreate={() => ui.openEditor('new')} />
         <BoardPanel list={list} actions={boardActions} />
       </div>
-      <DragOverlay dropAnimation={null}>
+      <DragOverlay dropAnimation={null} className="notes-drag-overlay">
         {draggedNote ? (
           <div className={fromBoard ? 'board-note board-note--overlay' : 'note-card note-card--overlay'}>
             <NoteFace note={draggedNote} now={Date.now()} />
