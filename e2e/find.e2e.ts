@@ -6,6 +6,7 @@ import {
   lastLocate,
   type PhoneProcess,
   passFindGate,
+  pressUntilClosed,
   scrollsSideways,
   startPhone,
 } from './support/find';
@@ -127,10 +128,8 @@ test('list, locate on the map, ring and stop, lock and unlock, history, wipe, de
   mark = phone.output.length;
   await lock.getByRole('button', { name: '解锁' }).click();
   // antd spaces a two-character button's label: 「解 锁」.
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /^解\s?锁$/ })
-    .click();
+  const unlockConfirm = page.getByRole('dialog').filter({ hasText: '确定要解锁这台手机吗？' });
+  await pressUntilClosed(unlockConfirm.getByRole('button', { name: /^解\s?锁$/ }), unlockConfirm);
   await phone.waitFor('收到解锁指令：手机已解锁', mark);
   await expect(lock.getByRole('button', { name: '锁定手机' })).toBeVisible();
 
@@ -155,14 +154,14 @@ test('list, locate on the map, ring and stop, lock and unlock, history, wipe, de
   await wipe.getByRole('button', { name: '擦除手机' }).click();
   const confirm = page.getByRole('dialog', { name: '确定要擦除这台手机吗？' });
   await expect(confirm).toContainText(FindMsg.WIPE_WARNING);
-  await confirm.getByRole('button', { name: '擦除手机' }).click();
+  await pressUntilClosed(confirm.getByRole('button', { name: '擦除手机' }), confirm);
   await expect(wipe.getByText('账号或者密码错误！')).toBeVisible();
   expect(phone.output).not.toContain('收到擦除指令');
   await shot(page, 'find-16-wipe-wrong-password');
   await wipe.getByLabel('密码').fill(account.password);
   mark = phone.output.length;
   await wipe.getByRole('button', { name: '擦除手机' }).click();
-  await confirm.getByRole('button', { name: '擦除手机' }).click();
+  await pressUntilClosed(confirm.getByRole('button', { name: '擦除手机' }), confirm);
   await phone.waitFor('手机数据已擦除，停止上报位置', mark);
   await expect(wipe.getByText('手机已擦除')).toBeVisible();
   expect(await phone.exited).toBe(0);
@@ -180,8 +179,7 @@ test('list, locate on the map, ring and stop, lock and unlock, history, wipe, de
   await page.locator('.find-device').getByRole('button', { name: /删除/ }).click();
   const confirmDelete = page.getByRole('dialog', { name: '删除设备' });
   await expect(confirmDelete).toContainText('Xiaomi Redmi Note 13');
-  await confirmDelete.getByRole('button', { name: /^删\s?除$/ }).click();
-  await expect(confirmDelete).toBeHidden();
+  await pressUntilClosed(confirmDelete.getByRole('button', { name: /^删\s?除$/ }), confirmDelete);
   await expect(page.getByText(FindMsg.NO_DEVICE)).toBeVisible();
   await expect(page.locator('.find-list__count')).toHaveText('共 0 台设备');
   await shot(page, 'find-19-empty');

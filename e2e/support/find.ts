@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { CAPTCHA_ANSWER } from './demo';
 import { codeSentTo, expect, test } from './fixtures';
 
@@ -148,8 +148,14 @@ export async function startPhone(
 export async function passFindGate(page: Page, email: string) {
   await page.goto('/#/find/index');
   await expect(page).toHaveURL(/#\/find\.check$/);
-  await page.getByRole('button', { name: '立即验证' }).click();
   const dialog = page.getByRole('dialog', { name: '身份验证' });
+  const intro = page.getByRole('dialog').filter({ hasText: '查找手机需要安全验证' });
+  // As in the verification tests: a click during the intro's entrance animation can be lost.
+  await expect(async () => {
+    if (!(await dialog.isVisible()))
+      await intro.getByRole('button', { name: '立即验证' }).click({ timeout: 3000 });
+    await expect(dialog).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   await dialog.getByRole('tab', { name: '邮箱验证' }).click();
   await dialog.getByLabel('图片验证码', { exact: true }).fill(CAPTCHA_ANSWER);
   const since = Date.now();
@@ -157,6 +163,18 @@ export async function passFindGate(page: Page, email: string) {
   await dialog.getByLabel('邮箱验证码').fill(await codeSentTo(email, since, 'email'));
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(/#\/find\/index$/);
+}
+
+/**
+ * Clicks a dialog's button until the dialog has gone: on a loaded machine a click during a
+ * pop-up's entrance animation can be lost (seen in the verification tests), and a person would
+ * click again.
+ */
+export async function pressUntilClosed(button: Locator, dialog: Locator) {
+  await expect(async () => {
+    if (await dialog.isVisible()) await button.click({ timeout: 3000 });
+    await expect(dialog).toBeHidden({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The place and coordinates of the newest locate the phone answered, as it printed them. */
