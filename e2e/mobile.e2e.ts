@@ -3,12 +3,7 @@ import type { Page } from '@playwright/test';
 import { card, freshAccount, importCards, passContactsGate, signUpWithPhone } from './support/contacts';
 import { chooseFiles, makeFiles, passGate, row, tempDir } from './support/drive';
 import { expect, shot, test } from './support/fixtures';
-
-/** No element makes the page wider than the window: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(over, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
-}
+import { expectNoSidewaysScroll } from './support/screen';
 
 /** Every button of an open dialog lies inside the window (reachable without zooming out). */
 async function expectDialogFits(page: Page, name: string | RegExp) {

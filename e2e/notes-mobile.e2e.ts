@@ -4,12 +4,12 @@ import {
   boardNote,
   boardPoint,
   boxCard,
-  expectNoSidewaysScroll,
   openNotesAsNewUser,
   placeOnBoard,
   saveNote,
   touchDrag,
 } from './support/notes';
+import { expectNoSidewaysScroll } from './support/screen';
 
 const SIZES = [
   { label: 'phone', width: 375, height: 812 },

@@ -1,6 +1,7 @@
 import { SmsMsg } from '@phonecloud/shared';
 import type { Browser, Page } from '@playwright/test';
 import { expect, shot, test } from './support/fixtures';
+import { expectNoSidewaysScroll, expectTouchSize } from './support/screen';
 import { bubbles, CONTEXT, verifiedDemoState } from './support/sms';
 
 // The demo account's box, verified once by e-mail (the desktop file's gate used the SMS channel).
@@ -32,18 +33,6 @@ async function openOn(browser: Browser, size: (typeof SIZES)[number]): Promise<P
   return page;
 }
 
-/** No element makes the page wider than the window: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(over, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-/** A control a thumb can hit: at least 44 px high. */
-async function expectTouchSize(page: Page, selector: ReturnType<Page['locator']>, what: string) {
-  const box = await selector.boundingBox();
-  expect(box?.height ?? 0, `${what} is 44 px high`).toBeGreaterThanOrEqual(44);
-}
-
 for (const size of SIZES) {
   test(`${size.label} ${size.width}×${size.height}: list, search, a message, favourite, export, one column`, async ({
     browser,
@@ -65,7 +54,7 @@ for (const size of SIZES) {
       const results = page.locator('.sms-results');
       await expect(results.getByRole('heading', { name: /^短信内容（[1-9]\d*）$/ })).toBeVisible();
       await expectNoSidewaysScroll(page, 'sms search');
-      await expectTouchSize(page, results.getByRole('button', { name: '返回' }), 'the back link');
+      await expectTouchSize(results.getByRole('button', { name: '返回' }), 'the back link');
       await shot(page, `${tag}-02-search`);
       const hit = results.locator('.sms-row[data-server-id]').first();
       const id = (await hit.getAttribute('data-server-id')) ?? '';
@@ -75,7 +64,7 @@ for (const size of SIZES) {
       await expectNoSidewaysScroll(page, 'sms search hit');
       await shot(page, `${tag}-03-hit`);
       const back = page.getByRole('button', { name: '返回列表' });
-      await expectTouchSize(page, back, 'the back bar');
+      await expectTouchSize(back, 'the back bar');
       await back.click();
       await expect(results).toBeVisible();
       await results.getByRole('button', { name: '返回' }).click();
@@ -87,7 +76,7 @@ for (const size of SIZES) {
       const last = bubbles(page).last();
       await expect(last).toBeVisible();
       await expectNoSidewaysScroll(page, 'sms conversation');
-      await expectTouchSize(page, page.locator('.sms-detail__delete'), 'the delete button');
+      await expectTouchSize(page.locator('.sms-detail__delete'), 'the delete button');
       await shot(page, `${tag}-04-conversation`);
       const locked = (await last.getAttribute('data-locked')) === '1';
       await last.locator('.sms-bubble').tap();

@@ -100,12 +100,6 @@ export function placeOnBoard(note: Locator) {
   });
 }
 
-/** No element makes the page wider than the window: nothing scrolls sideways. */
-export async function expectNoSidewaysScroll(page: Page, where: string) {
-  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(over, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
 /**
  * Drags with a finger (Chromium's touch events): held still past the touch sensor's delay, then
  * moved in steps so that the note's top left lands at `to`.
