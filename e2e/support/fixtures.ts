@@ -34,7 +34,8 @@ export async function signIn(page: Page, account: string, password: string): Pro
   await expect(page).toHaveURL(/\/#\/home\/index$/);
 }
 
-async function sinkMessages(): Promise<SinkMessage[]> {
+/** Every code the portal sent during the run, as the sinks got them. */
+export async function sinkMessages(): Promise<SinkMessage[]> {
   const url = process.env.E2E_SINK_URL;
   if (!url) throw new Error('E2E_SINK_URL is not set: the global setup did not run');
   return (await (await fetch(url)).json()) as SinkMessage[];
