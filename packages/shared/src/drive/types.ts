@@ -1,3 +1,5 @@
+import type { V1Thumbs } from './preview.js';
+
 /** Request and answer shapes of the drive (spec 000 §3, §7); the README of the server's drive module has the rest. */
 
 export type DriveItemType = 'folder' | 'file';
@@ -29,6 +31,13 @@ export interface V2File {
   /** SHA-1, upper-case hex (files only). */
   content_hash?: string;
   content_hash_name?: 'sha1';
+  /**
+   * Image files the server can make thumbnails of (`hasThumbnail`): signed URLs of a JPEG of at
+   * most 256 px (`thumbnail`) and 1024 px (`thumbnail_large`) on the longer side, made on the first
+   * request and kept. Present in list, scan and get answers; they expire as download URLs do.
+   */
+  thumbnail?: string;
+  thumbnail_large?: string;
 }
 export interface V2ListResult {
   items: V2File[];
@@ -83,6 +92,8 @@ export interface V1File {
   mtime: number;
   /** Signed download URL (files only). */
   url?: string;
+  /** Image files: signed thumbnail URLs, `url1` 256 px and `url2` 1024 px (see `V2File.thumbnail`). */
+  thumbs?: V1Thumbs;
 }
 export interface V1ListResult {
   list: V1File[];
