@@ -1,3 +1,4 @@
+export * from './app-passwords.js';
 export * from './calendar/index.js';
 export * from './codes.js';
 export * from './contacts/index.js';
@@ -10,6 +11,7 @@ export * from './notes/index.js';
 export * from './paths.js';
 export * from './services.js';
 export * from './sms/index.js';
+export * from './sync/index.js';
 export * from './totp.js';
 export type * from './types/envelope.js';
 export type * from './types/platform.js';
