@@ -105,6 +105,18 @@ export interface DriveUploadPartsTable {
   created_at: number;
 }
 
+/** Thumbnails of drive images: per user, source content and size, each row holding its JPEG blob's reference. */
+export interface DriveThumbsTable {
+  user_id: number;
+  source_key: string;
+  /** Longer side limit, px (256 or 1024). */
+  size: number;
+  thumb_key: string;
+  width: number;
+  height: number;
+  created_at: number;
+}
+
 export interface DriveBlobsTable {
   key: string;
   size: number;
@@ -436,6 +448,7 @@ export interface Database {
   drive_uploads: DriveUploadsTable;
   drive_upload_parts: DriveUploadPartsTable;
   drive_blobs: DriveBlobsTable;
+  drive_thumbs: DriveThumbsTable;
   contact_books: ContactBooksTable;
   contacts: ContactsTable;
   contact_revisions: ContactRevisionsTable;

@@ -2,6 +2,8 @@ import { ServiceId } from '@phonecloud/shared';
 import type { AppModule } from '../module.js';
 import { downloadRoutes } from './download-routes.js';
 import { driveHousekeeping } from './housekeeping.js';
+import { previewRoutes } from './preview/routes.js';
+import { releaseThumbs, thumbsHousekeeping } from './preview/thumbs.js';
 import { QuickUpload } from './quick.js';
 import { releaseDriveUser } from './release-user.js';
 import { seedDrive } from './seed.js';
@@ -24,13 +26,21 @@ export const driveModule: AppModule = {
     await app.register(v1Routes(drive));
     await app.register(uploadHostRoutes(drive, uploads, new QuickUpload(drive, uploads)));
     await app.register(downloadRoutes(drive));
+    await app.register(previewRoutes(drive));
   },
   async usage(deps, userId) {
     // Recycle-bin items count until they are purged.
     const q = await new DriveService(deps).quota.usage(userId);
     return { kind: 'drive', bytes: q.used };
   },
-  housekeeping: driveHousekeeping,
-  releaseUser: releaseDriveUser,
+  async housekeeping(deps) {
+    await driveHousekeeping(deps);
+    // Thumbnails of contents no item holds any more (purged, or deleted from the bin).
+    await thumbsHousekeeping(deps);
+  },
+  async releaseUser(deps, userId, now) {
+    await releaseDriveUser(deps, userId, now);
+    await releaseThumbs(deps, userId, now);
+  },
   seedDemo: seedDrive,
 };

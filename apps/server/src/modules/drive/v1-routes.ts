@@ -20,6 +20,7 @@ import { driveUser, issueClaims, yunAuth } from './auth.js';
 import { folderMissing, notFound } from './errors.js';
 import { FILE } from './items-repo.js';
 import { downloadUrl, originOf, zipUrl } from './links.js';
+import { thumbSigner } from './preview/links.js';
 import type { DriveService } from './service.js';
 import { decodeMarker, encodeMarker, parseV1Id, toRecycle, toV1 } from './views.js';
 
@@ -110,8 +111,9 @@ export function v1Routes(drive: DriveService) {
       const page = rows.slice(0, query.size);
       const last = page.at(-1);
       const hasMore = rows.length > query.size;
+      const thumbs = thumbSigner(deps, req, userId);
       return ok({
-        list: page.map((r) => toV1(r)),
+        list: page.map((r) => toV1(r, undefined, thumbs)),
         page: query.page,
         size: query.size,
         hasMore,
@@ -206,14 +208,20 @@ export function v1Routes(drive: DriveService) {
       const path = q(req).path;
       if (typeof path !== 'string') throw notFound();
       const item = await drive.byPath(uid(req), path);
-      return ok({ ...toV1(item), path: await drive.pathOf(uid(req), item.id) });
+      return ok({
+        ...toV1(item, undefined, thumbSigner(deps, req, uid(req))),
+        path: await drive.pathOf(uid(req), item.id),
+      });
     });
 
     app.get(DriveApi.v1InfoById, opts, async (req) => {
       const id = parseV1Id(q(req).id);
       if (id === null) throw notFound();
       const item = await drive.liveItem(uid(req), id);
-      return ok({ ...toV1(item), path: await drive.pathOf(uid(req), item.id) });
+      return ok({
+        ...toV1(item, undefined, thumbSigner(deps, req, uid(req))),
+        path: await drive.pathOf(uid(req), item.id),
+      });
     });
 
     app.get(DriveApi.v1Recycle, opts, async (req) => {

@@ -14,6 +14,7 @@ import { parse } from '../../http/parse.js';
 import { notFound } from './errors.js';
 import { FILE, FOLDER } from './items-repo.js';
 import { downloadUrl, partUrl, zipUrl } from './links.js';
+import { thumbSigner } from './preview/links.js';
 import type { DriveService } from './service.js';
 import { partLength, type UploadNameMode, type Uploads } from './uploads.js';
 import { decodeMarker, encodeMarker, parseV2Id, toV2, v2Id } from './views.js';
@@ -67,8 +68,9 @@ export function v2Calls(drive: DriveService, uploads: Uploads): Record<string, V
       const rows = await drive.items.list(ctx.userId, parent.id, b.limit + 1, decodeMarker(b.marker));
       const page = rows.slice(0, b.limit);
       const last = page.at(-1);
+      const thumbs = thumbSigner(deps, ctx.req, ctx.userId);
       return {
-        items: page.map((r) => toV2(r, ctx.driveId)),
+        items: page.map((r) => toV2(r, ctx.driveId, undefined, thumbs)),
         next_marker: rows.length > b.limit && last ? encodeMarker(last) : '',
       };
     },
@@ -88,8 +90,9 @@ export function v2Calls(drive: DriveService, uploads: Uploads): Record<string, V
       const rows = await drive.items.scan(ctx.userId, after, b.limit + 1, kind);
       const page = rows.slice(0, b.limit);
       const last = page.at(-1);
+      const thumbs = thumbSigner(deps, ctx.req, ctx.userId);
       return {
-        items: page.map((r) => toV2(r, ctx.driveId)),
+        items: page.map((r) => toV2(r, ctx.driveId, undefined, thumbs)),
         next_marker: rows.length > b.limit && last ? v2Id(last.id) : '',
       };
     },
@@ -97,7 +100,8 @@ export function v2Calls(drive: DriveService, uploads: Uploads): Record<string, V
     '/file/get': async (ctx, raw) => {
       const b = body(ctx, Base.extend({ file_id: FileId }), raw);
       const item = await drive.liveItem(ctx.userId, id(b.file_id));
-      return toV2(item, ctx.driveId, await sha1Of(item.blob_key));
+      const thumbs = thumbSigner(deps, ctx.req, ctx.userId);
+      return toV2(item, ctx.driveId, await sha1Of(item.blob_key), thumbs);
     },
 
     '/file/create': async (ctx, raw) => {

@@ -8,6 +8,7 @@ import {
 import { invalid } from '../../http/errors.js';
 import { FOLDER, type ItemRow } from './items-repo.js';
 import { contentTypeOf, extensionOf } from './mime.js';
+import { type ThumbSigner, v1ThumbFields, v2ThumbFields } from './preview/links.js';
 
 /** v2 ids: 'root' for the root, the decimal item id otherwise; the same item in both faces. */
 export function v2Id(id: number | null): string {
@@ -28,7 +29,8 @@ export function parseV1Id(value: unknown): number | null {
   return Number(s.trim());
 }
 
-export function toV2(item: ItemRow, driveId: string, sha1?: string): V2File {
+/** `thumbs` signs the thumbnail links of images (list, scan and get answers). */
+export function toV2(item: ItemRow, driveId: string, sha1?: string, thumbs?: ThumbSigner): V2File {
   const isFolder = item.kind === FOLDER;
   return {
     drive_id: driveId,
@@ -45,11 +47,12 @@ export function toV2(item: ItemRow, driveId: string, sha1?: string): V2File {
           content_type: contentTypeOf(item.name),
           file_extension: extensionOf(item.name),
           ...(sha1 ? { content_hash: sha1.toUpperCase(), content_hash_name: 'sha1' as const } : {}),
+          ...(thumbs ? v2ThumbFields(thumbs(item)) : {}),
         }),
   };
 }
 
-export function toV1(item: ItemRow, url?: string): V1File {
+export function toV1(item: ItemRow, url?: string, thumbs?: ThumbSigner): V1File {
   return {
     id: item.id,
     pid: item.parent_id ?? 0,
@@ -58,6 +61,7 @@ export function toV1(item: ItemRow, url?: string): V1File {
     size: item.size,
     mtime: item.updated_at,
     ...(url ? { url } : {}),
+    ...(thumbs ? v1ThumbFields(thumbs(item)) : {}),
   };
 }
 

@@ -1,0 +1,192 @@
+import { availableParallelism } from 'node:os';
+import type { Readable } from 'node:stream';
+import { hasThumbnail, type ThumbSize } from '@phonecloud/shared';
+import type { AppDeps } from '../../../http/context.js';
+import { BlobIndex } from '../../../storage/blob-index.js';
+import { FILE } from '../items-repo.js';
+import { type MadeThumb, makeThumb } from './thumbnailer.js';
+
+/** Originals larger than this get no thumbnail (the grid shows the file's icon). */
+export const THUMB_SOURCE_MAX_BYTES = 200 * 1024 * 1024;
+/** How many images are decoded at once per process: one per core, the requests queue behind. */
+const MAKERS = Math.max(1, availableParallelism());
+/** Contents that failed to decode, remembered so a grid does not decode them on every visit. */
+const FAILED_MAX = 10_000;
+
+/** A thumbnail to send: a stored blob, or the bytes just made. */
+export type ThumbResult =
+  | { ok: true; key: string; bytes?: Buffer }
+  | { ok: false; reason: 'not-found' | 'unreadable' };
+
+/** A plain counting semaphore: at most `n` thumbnails are being made at any time. */
+class Gate {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(private readonly n: number) {}
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.n) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await fn();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+// Per process, shared by every request: the same picture asked twice at once is made once.
+const gate = new Gate(MAKERS);
+const inflight = new Map<string, Promise<MadeThumb>>();
+const failed = new Set<string>();
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Thumbnails of drive images, each size made on its first request and kept as a blob:
+ * `drive_thumbs` maps (user, source content, size) to the JPEG's blob and holds its reference.
+ */
+export class Thumbs {
+  private readonly index: BlobIndex;
+  constructor(private readonly deps: AppDeps) {
+    this.index = new BlobIndex(deps.db);
+  }
+
+  /** The user's item and its stored thumbnail of this size, in one query. */
+  private lookup(userId: number, itemId: number, size: ThumbSize) {
+    return this.deps.db
+      .selectFrom('drive_items as i')
+      .leftJoin('drive_thumbs as t', (join) =>
+        join
+          .onRef('t.user_id', '=', 'i.user_id')
+          .onRef('t.source_key', '=', 'i.blob_key')
+          .on('t.size', '=', size),
+      )
+      .select(['i.name', 'i.kind', 'i.size', 'i.blob_key', 't.thumb_key'])
+      .where('i.user_id', '=', userId)
+      .where('i.id', '=', itemId)
+      .where('i.trashed_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async get(userId: number, itemId: number, size: ThumbSize): Promise<ThumbResult> {
+    const row = await this.lookup(userId, itemId, size);
+    if (!row || row.kind !== FILE || !row.blob_key || !hasThumbnail(row.name)) {
+      return { ok: false, reason: 'not-found' };
+    }
+    if (row.thumb_key) return { ok: true, key: row.thumb_key };
+    const source = row.blob_key;
+    if (failed.has(source) || row.size > THUMB_SOURCE_MAX_BYTES || row.size === 0) {
+      return { ok: false, reason: 'unreadable' };
+    }
+    const made = await this.make(userId, source, size);
+    if (!made) return { ok: false, reason: 'unreadable' };
+    return { ok: true, key: '', bytes: made.bytes };
+  }
+
+  /** Makes and stores one size of one content for one user; null when it cannot be read. */
+  private async make(userId: number, source: string, size: ThumbSize): Promise<MadeThumb | null> {
+    const key = `${userId}:${source}:${size}`;
+    let job = inflight.get(key);
+    if (!job) {
+      job = gate
+        .run(async () => {
+          const made = await makeThumb(await readAll(await this.deps.blobs.get(source)), size);
+          await this.store(userId, source, size, made);
+          return made;
+        })
+        .finally(() => inflight.delete(key));
+      inflight.set(key, job);
+    }
+    try {
+      return await job;
+    } catch {
+      if (failed.size >= FAILED_MAX) failed.clear();
+      failed.add(source);
+      return null;
+    }
+  }
+
+  private async store(userId: number, source: string, size: ThumbSize, thumb: MadeThumb) {
+    const now = this.deps.clock.now();
+    await this.index.storeHeld(this.deps.blobs, thumb.bytes, now, async (db, blob) => {
+      const row = await db
+        .insertInto('drive_thumbs')
+        .values({
+          user_id: userId,
+          source_key: source,
+          size,
+          thumb_key: blob.key,
+          width: thumb.width,
+          height: thumb.height,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'source_key', 'size']).doNothing())
+        .returning('thumb_key')
+        .executeTakeFirst();
+      return row !== undefined;
+    });
+  }
+
+  /** Opens a stored thumbnail's bytes. */
+  open(key: string): Promise<Readable> {
+    return this.deps.blobs.get(key);
+  }
+}
+
+/**
+ * Drops the thumbnails whose source no item of the user holds any more (live or in the bin),
+ * with their blob references; runs after the drive's housekeeping, a bounded batch at a time.
+ */
+export async function thumbsHousekeeping(deps: AppDeps, limit = 1000): Promise<number> {
+  const now = deps.clock.now();
+  const stale = await deps.db
+    .selectFrom('drive_thumbs as t')
+    .select(['t.user_id', 't.source_key', 't.size'])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('drive_items as i')
+            .select('i.id')
+            .whereRef('i.user_id', '=', 't.user_id')
+            .whereRef('i.blob_key', '=', 't.source_key'),
+        ),
+      ),
+    )
+    .limit(limit)
+    .execute();
+  let dropped = 0;
+  for (const s of stale) {
+    await deps.db.transaction().execute(async (trx) => {
+      const gone = await trx
+        .deleteFrom('drive_thumbs')
+        .where('user_id', '=', s.user_id)
+        .where('source_key', '=', s.source_key)
+        .where('size', '=', s.size)
+        .returning('thumb_key')
+        .executeTakeFirst();
+      if (gone) {
+        await new BlobIndex(trx).unref(trx, gone.thumb_key, now);
+        dropped++;
+      }
+    });
+  }
+  return dropped;
+}
+
+/** An account being deleted: its thumbnails' references; `deps.db` is the deleting transaction. */
+export async function releaseThumbs(deps: AppDeps, userId: number, now: number): Promise<void> {
+  const rows = await deps.db
+    .deleteFrom('drive_thumbs')
+    .where('user_id', '=', userId)
+    .returning('thumb_key')
+    .execute();
+  const index = new BlobIndex(deps.db);
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.thumb_key, (counts.get(r.thumb_key) ?? 0) + 1);
+  for (const [key, times] of counts) await index.unref(deps.db, key, now, times);
+}
