@@ -21,6 +21,7 @@ import { accountModule } from './modules/account/module.js';
 import { calendarModule } from './modules/calendar/module.js';
 import { contactsModule } from './modules/contacts/module.js';
 import { deviceModule } from './modules/device/module.js';
+import { syncModule } from './modules/device/sync/module.js';
 import { driveModule } from './modules/drive/module.js';
 import { findModule } from './modules/find/module.js';
 import { homeModule } from './modules/home/module.js';
@@ -51,6 +52,7 @@ export const AREA_MODULES: AppModule[] = [
   calendarModule,
   notesModule,
   deviceModule,
+  syncModule,
   findModule,
 ];
 

@@ -437,6 +437,49 @@ export interface FindCommandsTable {
   finished_at: number | null;
 }
 
+/** Phone sync (migration 013): the anchor a phone last confirmed, per area. */
+export interface SyncAnchorsTable {
+  user_id: number;
+  device_id: string;
+  area: string;
+  anchor: string;
+  pulled_at: number | null;
+  pushed_at: number | null;
+}
+
+/** Batches a phone pushed: applied (with the answer), held or refused. */
+export interface SyncBatchesTable {
+  user_id: number;
+  device_id: string;
+  batch_id: string;
+  area: string;
+  /** HeldStatus: 1 applied, 0 held, 2 refused. */
+  status: number;
+  held_id: string | null;
+  deletes: number;
+  /** JSON of the SyncPushResult answered. */
+  result: string | null;
+  created_at: number;
+  applied_at: number | null;
+}
+
+/** Pushes the mass-deletion guard held for the owner to apply or refuse. */
+export interface SyncHeldTable {
+  user_id: number;
+  id: string;
+  device_id: string;
+  area: string;
+  batch_id: string;
+  /** JSON of the changes as sent. */
+  changes: string;
+  deletes: number;
+  batch_deletes: number;
+  total: number;
+  status: number;
+  created_at: number;
+  decided_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -475,4 +518,7 @@ export interface Database {
   calendar_files: CalendarFilesTable;
   find_devices: FindDevicesTable;
   find_commands: FindCommandsTable;
+  sync_anchors: SyncAnchorsTable;
+  sync_batches: SyncBatchesTable;
+  sync_held: SyncHeldTable;
 }

@@ -20,3 +20,5 @@ export const SYNC_GUARD_WINDOW_MS = 60 * 60_000;
 export const SYNC_BATCH_KEEP_DAYS = 30;
 /** Decided held syncs stay listed for the phone's answer this long, then go. */
 export const SYNC_HELD_KEEP_DAYS = 30;
+/** Largest push body accepted (500 changes of full notes or events fit). */
+export const SYNC_PUSH_BODY_MAX = 8 * 1024 * 1024;

@@ -85,6 +85,31 @@ export class NotesRepo {
     }
   }
 
+  /** Notes written, recycled or removed after `version` (the phone sync's pull), once each. */
+  async changedSince(userId: number, version: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('note_changes')
+      .select('note_id')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('sync_version', '>', version)
+      .execute();
+    return rows.map((r) => Number(r.note_id));
+  }
+
+  /** Notes out of the bin in id order after `afterId` (a full pull's page). */
+  aliveAfter(userId: number, afterId: number, limit: number): Promise<NoteRow[]> {
+    return this.db
+      .selectFrom('notes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
   // --- notes ---
 
   note(userId: number, id: number): Promise<NoteRow | undefined> {

@@ -1,0 +1,201 @@
+import { type SyncChangeResult, type SyncEvent, SyncMsg, SyncOutcome } from '@phonecloud/shared';
+import ICAL from 'ical.js';
+import { z } from 'zod';
+import type { Db } from '../../../../db/index.js';
+import type { AppDeps } from '../../../../http/context.js';
+import { invalid } from '../../../../http/errors.js';
+import { randomToken } from '../../../../lib/crypto.js';
+import { readCalendarObject } from '../../../calendar/ics-read.js';
+import { CalendarRepo, type EventRow } from '../../../calendar/repo.js';
+import { CalendarService } from '../../../calendar/service.js';
+import { type AreaSync, atIndex, cursorOf, fullReload, makeCursor, versionOf } from './common.js';
+
+const ICS_MAX = 1024 * 1024;
+const uid = z.string().min(1).max(1000);
+const Change = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('create'), cid: z.string().max(64), ical: z.string().max(ICS_MAX) }),
+  z.object({
+    op: z.literal('edit'),
+    uid,
+    version_code: z.number().int().min(0),
+    ical: z.string().max(ICS_MAX),
+  }),
+  z.object({ op: z.literal('delete'), uid, version_code: z.number().int().min(0) }),
+]);
+type ChangeT = z.output<typeof Change>;
+
+const eventOf = (r: EventRow): SyncEvent => ({
+  server_id: String(r.id),
+  uid: r.uid,
+  version_code: Number(r.version_code),
+  ical: r.ical,
+});
+
+/**
+ * The phone's text kept beside the cloud's event: a new UID (every component of the object:
+ * overrides share their master's) and the copy mark after its summaries.
+ */
+export function conflictCopy(text: string, uidOf: string): { ical: string; uid: string } {
+  const copyUid = `${uidOf}-conflict-${randomToken(6)}`;
+  const root = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  for (const event of root.getAllSubcomponents('vevent')) {
+    event.updatePropertyWithValue('uid', copyUid);
+    const summary = event.getFirstPropertyValue('summary');
+    event.updatePropertyWithValue(
+      'summary',
+      `${typeof summary === 'string' ? summary : ''}${SyncMsg.CONFLICT_SUFFIX}`,
+    );
+  }
+  return { ical: `${root.toString()}\r\n`, uid: copyUid };
+}
+
+/**
+ * The calendar: the store's put and remove (its reading of iCalendar, its change log). Edited
+ * on both sides: the cloud's event stays and the phone's is kept as a copy (docs/sync.md).
+ */
+export const calendarSync: AreaSync = {
+  area: 'calendar',
+  change: Change,
+
+  async pull(db: Db, { userId, anchor, cursor, limit }) {
+    const repo = new CalendarRepo(db);
+    const book = await repo.book(userId);
+    const current = Number(book?.sync_version ?? 0);
+    if (anchor === '') {
+      // The whole calendar in the store's (start, id) order.
+      const [to, start, after] = cursorOf(cursor, 3) ?? [current, 0, 0];
+      const rows = await repo.page(
+        userId,
+        cursor === null ? null : { start: start ?? 0, id: after ?? 0 },
+        limit + 1,
+      );
+      const page = rows.slice(0, limit);
+      const more = rows.length > limit;
+      const last = page[page.length - 1];
+      return {
+        anchor: String(to),
+        cursor: more && last ? makeCursor(to ?? current, Number(last.start_at), Number(last.id)) : null,
+        more,
+        full: true,
+        items: page.map(eventOf),
+        deleted: [],
+      };
+    }
+    const since = versionOf(anchor);
+    if (since > current || since < Number(book?.log_floor ?? 0)) throw fullReload();
+    const [to, after] = cursorOf(cursor, 2) ?? [current, 0];
+    const touched = (await repo.changedSince(userId, since))
+      .filter((t) => t.id > (after ?? 0))
+      .sort((a, b) => a.id - b.id);
+    const page = touched.slice(0, limit);
+    const more = touched.length > limit;
+    const rows = new Map(
+      (
+        await repo.rows(
+          userId,
+          page.map((t) => t.id),
+        )
+      ).map((r) => [Number(r.id), r]),
+    );
+    const items: SyncEvent[] = [];
+    const deleted: string[] = [];
+    for (const t of page) {
+      const row = rows.get(t.id);
+      if (row) items.push(eventOf(row));
+      // A UID deleted and written again since is a change (its new row is listed), not a deletion.
+      else if (!(await repo.byUid(userId, t.uid))) deleted.push(t.uid);
+    }
+    return {
+      anchor: String(to),
+      cursor: more ? makeCursor(to ?? current, page[page.length - 1]?.id ?? 0) : null,
+      more,
+      full: false,
+      items,
+      deleted: [...new Set(deleted)],
+    };
+  },
+
+  size: (db, userId) => new CalendarRepo(db).count(userId),
+
+  deletes: (changes) => (changes as ChangeT[]).filter((c) => c.op === 'delete').length,
+
+  async apply(deps: AppDeps, userId: number, raw: readonly unknown[]) {
+    const changes = raw as ChangeT[];
+    const service = new CalendarService(deps);
+    const repo = new CalendarRepo(deps.db);
+    const results: SyncChangeResult[] = [];
+    for (const [index, c] of changes.entries()) {
+      await atIndex(index, async () => {
+        if (c.op === 'delete') {
+          const row = await repo.byUid(userId, c.uid);
+          if (!row) results.push({ index, outcome: SyncOutcome.UNCHANGED, uid: c.uid });
+          else if (Number(row.version_code) !== c.version_code) {
+            // Changed in the cloud since the phone saw it: the edit wins over the delete.
+            results.push({
+              index,
+              outcome: SyncOutcome.KEPT,
+              uid: c.uid,
+              version_code: Number(row.version_code),
+            });
+          } else {
+            await service.remove(userId, c.uid, { versionCode: c.version_code });
+            results.push({ index, outcome: SyncOutcome.APPLIED, uid: c.uid });
+          }
+          return;
+        }
+        const read = readCalendarObject(c.ical);
+        if (c.op === 'edit' && read.uid !== c.uid) throw invalid(SyncMsg.CHANGE_INVALID);
+        const cid = c.op === 'create' ? { cid: c.cid } : {};
+        const row = await repo.byUid(userId, read.uid);
+        if (!row) {
+          const saved = await service.put(userId, c.ical, { versionCode: 0 });
+          const outcome = c.op === 'edit' ? SyncOutcome.RECREATED : SyncOutcome.APPLIED;
+          results.push({
+            index,
+            outcome,
+            ...cid,
+            server_id: saved.server_id,
+            uid: saved.uid,
+            version_code: saved.version_code,
+          });
+          return;
+        }
+        if (row.ical === c.ical) {
+          results.push({
+            index,
+            outcome: SyncOutcome.UNCHANGED,
+            ...cid,
+            server_id: String(row.id),
+            uid: row.uid,
+            version_code: Number(row.version_code),
+          });
+          return;
+        }
+        if (c.op === 'edit' && Number(row.version_code) === c.version_code) {
+          const saved = await service.put(userId, c.ical, { versionCode: c.version_code });
+          results.push({
+            index,
+            outcome: SyncOutcome.APPLIED,
+            server_id: saved.server_id,
+            uid: saved.uid,
+            version_code: saved.version_code,
+          });
+          return;
+        }
+        // Written on both sides (or created on both with one UID): the cloud's stays, the phone's is copied.
+        const copy = conflictCopy(c.ical, read.uid);
+        const saved = await service.put(userId, copy.ical, { versionCode: 0 });
+        results.push({
+          index,
+          outcome: SyncOutcome.CONFLICT_COPY,
+          ...cid,
+          server_id: saved.server_id,
+          uid: saved.uid,
+          version_code: saved.version_code,
+          conflict_with: read.uid,
+        });
+      });
+    }
+    return { sync_version: Number((await repo.book(userId))?.sync_version ?? 0), results };
+  },
+};

@@ -1,0 +1,220 @@
+import {
+  type Contact,
+  type ContactContent,
+  type SyncChangeResult,
+  SyncOutcome,
+  validateContactContent,
+} from '@phonecloud/shared';
+import { z } from 'zod';
+import type { Db } from '../../../../db/index.js';
+import type { AppDeps } from '../../../../http/context.js';
+import { invalid } from '../../../../http/errors.js';
+import { changeBook } from '../../../contacts/book.js';
+import { bodyOfDoc, type ContactBody, parseBody, sameBody } from '../../../contacts/doc.js';
+import { ensureGroups } from '../../../contacts/groups.js';
+import { ContactsRepo } from '../../../contacts/repo.js';
+import { contactOf } from '../../../contacts/service.js';
+import { mergeContactContent } from '../merge.js';
+import {
+  type AreaSync,
+  atIndex,
+  cursorOf,
+  fullReload,
+  idOf,
+  makeCursor,
+  notFoundAt,
+  pageOf,
+  versionOf,
+} from './common.js';
+
+const cid = z.string().max(64);
+const Change = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('create'), cid, content: z.unknown() }),
+  z.object({
+    op: z.literal('edit'),
+    server_id: z.string().max(20),
+    version_code: z.number().int().min(0),
+    content: z.unknown(),
+  }),
+  z.object({ op: z.literal('delete'), server_id: z.string().max(20), version_code: z.number().int().min(0) }),
+]);
+type ChangeT = z.output<typeof Change>;
+
+function checked(content: unknown): ContactContent {
+  const result = validateContactContent(content);
+  if (!result.ok) throw invalid(result.message);
+  return result.content;
+}
+
+/**
+ * Contacts: the book's own change (`changeBook`: one sync_version for the batch, a revision per
+ * contact for refresh.do and the time machine), its validation, its groups, its recycle bin.
+ */
+export const contactsSync: AreaSync = {
+  area: 'contacts',
+  change: Change,
+
+  async pull(db: Db, { userId, anchor, cursor, limit }) {
+    const repo = new ContactsRepo(db);
+    const book = await repo.book(userId);
+    const current = Number(book?.sync_version ?? 0);
+    const [to, after] = cursorOf(cursor, 2) ?? [current, 0];
+    if (anchor === '') {
+      const docs = await repo.aliveDocsAfter(userId, after ?? 0, limit + 1);
+      const page = docs.slice(0, limit);
+      const more = docs.length > limit;
+      const last = Number(page[page.length - 1]?.id ?? after);
+      return {
+        anchor: String(to),
+        cursor: more ? makeCursor(to ?? current, last) : null,
+        more,
+        full: true,
+        items: page.map((d) => JSON.parse(d.doc) as Contact),
+        deleted: [],
+      };
+    }
+    const since = versionOf(anchor);
+    if (since > current || since < Number(book?.log_floor ?? 0)) throw fullReload();
+    const { page, more } = pageOf(await repo.changedSince(userId, since), after ?? 0, limit);
+    const rows = new Map((await repo.rows(userId, page)).map((r) => [Number(r.id), r]));
+    const items: Contact[] = [];
+    const deleted: string[] = [];
+    for (const id of page) {
+      const row = rows.get(id);
+      if (row && row.deleted_at === null) items.push(contactOf(row));
+      else deleted.push(String(id));
+    }
+    return {
+      anchor: String(to),
+      cursor: more ? makeCursor(to ?? current, page[page.length - 1] ?? 0) : null,
+      more,
+      full: false,
+      items,
+      deleted,
+    };
+  },
+
+  size: (db, userId) => new ContactsRepo(db).countAlive(userId),
+
+  deletes: (changes) => (changes as ChangeT[]).filter((c) => c.op === 'delete').length,
+
+  async apply(deps: AppDeps, userId: number, raw: readonly unknown[]) {
+    const changes = raw as ChangeT[];
+    const results: SyncChangeResult[] = [];
+    const { syncVersion } = await changeBook(deps, userId, async (change) => {
+      const floor = Number((await change.repo.book(userId))?.log_floor ?? 0);
+      const write = async (body: ContactBody, id: number | null): Promise<number> => {
+        await ensureGroups(change, [body], false);
+        if (id !== null) {
+          await change.update(id, body);
+          return id;
+        }
+        const [newId] = await change.allocateIds(1);
+        if (newId === undefined) throw new Error('no contact id allocated');
+        change.insert(newId, body);
+        return newId;
+      };
+      for (const [index, c] of changes.entries()) {
+        await atIndex(index, async () => {
+          if (c.op === 'create') {
+            const id = await write({ content: checked(c.content), attachment: [] }, null);
+            results.push({
+              index,
+              outcome: SyncOutcome.APPLIED,
+              cid: c.cid,
+              server_id: String(id),
+              version_code: change.version,
+            });
+            return;
+          }
+          const id = idOf(c.server_id, index);
+          const row = await change.repo.row(userId, id);
+          if (!row) throw notFoundAt(index);
+          if (c.op === 'delete') {
+            if (row.deleted_at !== null) {
+              results.push({ index, outcome: SyncOutcome.UNCHANGED, server_id: c.server_id });
+            } else if (Number(row.version_code) !== c.version_code) {
+              // Changed in the cloud since the phone saw it: the edit wins over the delete.
+              results.push({
+                index,
+                outcome: SyncOutcome.KEPT,
+                server_id: c.server_id,
+                version_code: Number(row.version_code),
+              });
+            } else {
+              await change.toRecycleBin([id]);
+              results.push({
+                index,
+                outcome: SyncOutcome.APPLIED,
+                server_id: c.server_id,
+                version_code: change.version,
+              });
+            }
+            return;
+          }
+          const content = checked(c.content);
+          if (row.deleted_at !== null) {
+            // Deleted in the cloud, edited on the phone: the phone's contact comes back as a new one.
+            const newId = await write({ content, attachment: [] }, null);
+            results.push({
+              index,
+              outcome: SyncOutcome.RECREATED,
+              server_id: String(newId),
+              version_code: change.version,
+              conflict_with: c.server_id,
+            });
+            return;
+          }
+          const cloud = bodyOfDoc(row.doc);
+          if (Number(row.version_code) === c.version_code) {
+            const body = { content, attachment: cloud.attachment };
+            if (sameBody(cloud, body)) {
+              results.push({
+                index,
+                outcome: SyncOutcome.UNCHANGED,
+                server_id: c.server_id,
+                version_code: Number(row.version_code),
+              });
+              return;
+            }
+            await write(body, id);
+            results.push({
+              index,
+              outcome: SyncOutcome.APPLIED,
+              server_id: c.server_id,
+              version_code: change.version,
+            });
+            return;
+          }
+          // Edited on both sides: merged against the version the phone started from.
+          let base: ContactContent | null = null;
+          if (c.version_code >= floor) {
+            const then = (await change.repo.bodiesAt(userId, [id], c.version_code)).get(id);
+            if (then) base = parseBody(then).content;
+          }
+          const merged = {
+            content: mergeContactContent(base, cloud.content, content),
+            attachment: cloud.attachment,
+          };
+          if (sameBody(cloud, merged)) {
+            results.push({
+              index,
+              outcome: SyncOutcome.MERGED,
+              server_id: c.server_id,
+              version_code: Number(row.version_code),
+            });
+            return;
+          }
+          await write(merged, id);
+          results.push({
+            index,
+            outcome: SyncOutcome.MERGED,
+            server_id: c.server_id,
+            version_code: change.version,
+          });
+        });
+      }
+    });
+    return { sync_version: syncVersion, results };
+  },
+};

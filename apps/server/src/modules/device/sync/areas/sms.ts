@@ -1,0 +1,145 @@
+import {
+  formatSmsAddress,
+  type SyncChangeResult,
+  type SyncMessage,
+  SyncMsg,
+  SyncOutcome,
+} from '@phonecloud/shared';
+import { z } from 'zod';
+import type { Db } from '../../../../db/index.js';
+import type { AppDeps } from '../../../../http/context.js';
+import { invalid } from '../../../../http/errors.js';
+import { type IncomingMessage, prepareBatch } from '../../../sms/incoming.js';
+import { EVERYTHING, type MessageRow, SmsRepo } from '../../../sms/repo.js';
+import { writePrepared } from '../../../sms/store.js';
+import { type AreaSync, atIndex, cursorOf, fullReload, makeCursor } from './common.js';
+
+const BODY_MAX = 100_000;
+const flag = z.union([z.literal(0), z.literal(1)]);
+const Change = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('create'),
+    cid: z.string().max(64).optional(),
+    address: z.string().max(100),
+    body: z.string().max(BODY_MAX),
+    date: z.number().int().min(0),
+    type: z.number().int().min(0).max(99),
+    read: flag.optional(),
+    locked: flag.optional(),
+  }),
+  z.object({ op: z.literal('delete'), server_id: z.string().max(20) }),
+]);
+type ChangeT = z.output<typeof Change>;
+
+const messageOf = (r: MessageRow): SyncMessage => ({
+  server_id: String(r.id),
+  address: r.address,
+  body: r.body,
+  date: Number(r.date),
+  type: Number(r.type),
+  read: Number(r.read) ? 1 : 0,
+  locked: Number(r.locked) ? 1 : 0,
+});
+
+/** 'V.id': the box's sync_version and the newest message id the phone has. */
+function smsAnchor(anchor: string): { version: number; lastId: number } {
+  const m = /^(\d{1,15})\.(\d{1,15})$/.exec(anchor);
+  if (!m) throw fullReload();
+  return { version: Number(m[1]), lastId: Number(m[2]) };
+}
+
+/**
+ * Messages only accumulate: a pull sends the messages added since the anchor's message id, a
+ * push adds through the box's own store (a message the box has, by its import key, is not
+ * added twice), and a phone's delete removes nothing from the cloud.
+ */
+export const smsSync: AreaSync = {
+  area: 'sms',
+  change: Change,
+
+  async pull(db: Db, { userId, anchor, cursor, limit }) {
+    const repo = new SmsRepo(db);
+    const box = await repo.box(userId);
+    const current = Number(box?.sync_version ?? 0);
+    const from = anchor === '' ? { version: current, lastId: 0 } : smsAnchor(anchor);
+    if (anchor !== '' && (from.version > current || from.version < Number(box?.log_floor ?? 0))) {
+      throw fullReload();
+    }
+    const [to, after] = cursorOf(cursor, 2) ?? [current, from.lastId];
+    const rows = await repo.messagesAfter(userId, after ?? 0, limit + 1);
+    const page = rows.slice(0, limit);
+    const more = rows.length > limit;
+    const last = Number(page[page.length - 1]?.id ?? after);
+    // Conversations deleted in the portal since the anchor (told once, on the first page).
+    let deleted: string[] = [];
+    if (anchor !== '' && cursor === null && from.version < current) {
+      const touched = (await repo.changedSince(userId, from.version)).filter((a) => a !== EVERYTHING);
+      const left = new Set((await repo.conversationsOf(userId, touched)).map((c) => c.address));
+      deleted = touched.filter((a) => !left.has(a));
+    }
+    return {
+      anchor: `${to}.${last}`,
+      cursor: more ? makeCursor(to ?? current, last) : null,
+      more,
+      full: anchor === '',
+      items: page.map(messageOf),
+      deleted,
+    };
+  },
+
+  size: (db, userId) => new SmsRepo(db).countMessages(userId),
+
+  // Never counted: a phone's delete of a message removes nothing.
+  deletes: () => 0,
+
+  async apply(deps: AppDeps, userId: number, raw: readonly unknown[]) {
+    const changes = raw as ChangeT[];
+    const results: SyncChangeResult[] = [];
+    const incoming: IncomingMessage[] = [];
+    const at: number[] = [];
+    for (const [index, c] of changes.entries()) {
+      if (c.op === 'delete') continue;
+      await atIndex(index, async () => {
+        if (!formatSmsAddress(c.address)) throw invalid(SyncMsg.CHANGE_INVALID);
+      });
+      incoming.push({
+        address: c.address,
+        body: c.body,
+        date: c.date,
+        type: c.type,
+        read: c.read ?? 0,
+        locked: c.locked ?? 0,
+      });
+      at.push(index);
+    }
+    // Each change's own key (prepareBatch drops repeats inside the batch; the box stores one).
+    const keyed = new Map<number, string>();
+    incoming.forEach((m, i) => {
+      const one = prepareBatch([m])[0];
+      if (one) keyed.set(at[i] ?? -1, one.key);
+    });
+    const prepared = prepareBatch(incoming);
+    const repo = new SmsRepo(deps.db);
+    const known = await repo.knownImportKeys(
+      userId,
+      prepared.map((p) => p.key),
+    );
+    const fresh = prepared.filter((p) => !known.has(p.key));
+    await writePrepared(deps, userId, fresh);
+    const added = new Set(fresh.map((p) => p.key));
+    for (const [index, c] of changes.entries()) {
+      if (c.op === 'delete') {
+        results.push({ index, outcome: SyncOutcome.KEPT, server_id: c.server_id });
+        continue;
+      }
+      const key = keyed.get(index);
+      const isNew = key !== undefined && added.delete(key);
+      results.push({
+        index,
+        outcome: isNew ? SyncOutcome.APPLIED : SyncOutcome.UNCHANGED,
+        ...(c.cid ? { cid: c.cid } : {}),
+      });
+    }
+    return { sync_version: Number((await repo.box(userId))?.sync_version ?? 0), results };
+  },
+};
