@@ -20,6 +20,7 @@ import { createMessenger, type Messenger } from './lib/messenger.js';
 import { accountModule } from './modules/account/module.js';
 import { calendarModule } from './modules/calendar/module.js';
 import { contactsModule } from './modules/contacts/module.js';
+import { davModule } from './modules/dav/module.js';
 import { deviceModule } from './modules/device/module.js';
 import { syncModule } from './modules/device/sync/module.js';
 import { driveModule } from './modules/drive/module.js';
@@ -50,6 +51,7 @@ export const AREA_MODULES: AppModule[] = [
   driveModule,
   smsModule,
   calendarModule,
+  davModule,
   notesModule,
   deviceModule,
   syncModule,

@@ -2,6 +2,7 @@ export * from './app-passwords.js';
 export * from './calendar/index.js';
 export * from './codes.js';
 export * from './contacts/index.js';
+export * from './dav.js';
 export * from './drive/index.js';
 export * from './find/index.js';
 export * from './format.js';

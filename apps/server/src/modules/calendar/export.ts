@@ -15,7 +15,7 @@ import { BlobIndex } from '../../storage/blob-index.js';
 import type { IcalComponent } from './ics-time.js';
 import { CALENDAR_TAIL, calendarHead, componentText, exportEvents, ownZones } from './ics-write.js';
 import { lunarOfKey } from './lunar.js';
-import { CalendarRepo } from './repo.js';
+import { CalendarRepo, type EventRow } from './repo.js';
 import { CalendarService } from './service.js';
 import { ianaZone } from './zones.js';
 
@@ -23,6 +23,45 @@ const EXPORT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The TZIDs of an event's `tzids` column (a JSON array: a TZID may hold spaces). */
 const zoneIds = (json: string): string[] => JSON.parse(json) as string[];
+
+/** Counts a line that starts a property or component (the text is unfolded enough for that). */
+const countLines = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
+
+/** Whether exportObject serves the stored text as it is (see there). */
+export function servedAsReceived(row: Pick<EventRow, 'ical' | 'tzids' | 'lunar'>): boolean {
+  return (
+    row.lunar === null &&
+    countLines(row.ical, /^BEGIN:VEVENT\r?$/gm) === countLines(row.ical, /^DTSTAMP[;:]/gm) &&
+    zoneIds(row.tzids).every(
+      (id) => row.ical.includes(`\nTZID:${id}\r\n`) || row.ical.includes(`\nTZID:${id}\n`),
+    )
+  );
+}
+
+/**
+ * One stored object as a calendar client is served it (CalDAV): the text as received when it
+ * already is what the export would write of it (every VEVENT with its DTSTAMP, every zone it
+ * names defined in it, no lunar date to spell in Gregorian dates), else the export's mapping of
+ * it, in a VCALENDAR of its own with the VTIMEZONEs its times name. `year` is part of the
+ * answer's identity: a lunar event's Gregorian dates move on with it.
+ */
+export function exportObject(
+  row: Pick<EventRow, 'ical' | 'tzids' | 'lunar' | 'updated_at'>,
+  prodid: string,
+  now: number,
+): { text: string; year: number | null } {
+  if (servedAsReceived(row)) return { text: row.ical, year: null };
+  const ids = zoneIds(row.tzids);
+  const lunar = row.lunar ? lunarOfKey(row.lunar) : null;
+  const own = ownZones(row.ical);
+  let text = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:${prodid}\r\n`;
+  for (const id of ids) {
+    const zone = own.get(id) ?? ianaZone(id);
+    if (zone) text += componentText(zone);
+  }
+  text += exportEvents(row.ical, { updatedAt: Number(row.updated_at), lunar }, now).text;
+  return { text: text + CALENDAR_TAIL, year: lunar ? new Date(now).getUTCFullYear() : null };
+}
 
 /** The whole calendar as one RFC 5545 file, kept CALENDAR_EXPORT_KEEP_HOURS for its download. */
 export class CalendarExportService {

@@ -80,6 +80,48 @@ export class CalendarRepo {
       .executeTakeFirst();
   }
 
+  /** The events of these UIDs (those that exist). */
+  async byUids(userId: number, uids: readonly string[]): Promise<EventRow[]> {
+    const out: EventRow[] = [];
+    for (let i = 0; i < uids.length; i += PAGE) {
+      const part = uids.slice(i, i + PAGE);
+      out.push(
+        ...(await this.db
+          .selectFrom('calendar_events')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('uid', 'in', part)
+          .execute()),
+      );
+    }
+    return out;
+  }
+
+  /** UID, version and last change of every event: a CalDAV listing without the texts. */
+  versions(userId: number) {
+    return this.db
+      .selectFrom('calendar_events')
+      .select(['uid', 'version_code', 'updated_at', 'lunar'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  }
+
+  /**
+   * The same for the events with an instance in [start, end) (UTC ms): starting before its end
+   * and ending after its start, or recurring without end.
+   */
+  versionsBetween(userId: number, start: number, end: number) {
+    return this.db
+      .selectFrom('calendar_events')
+      .select(['uid', 'version_code', 'updated_at', 'lunar'])
+      .where('user_id', '=', userId)
+      .where('start_at', '<', end)
+      .where((eb) => eb.or([eb('last_end_at', 'is', null), eb('last_end_at', '>', start)]))
+      .orderBy('id')
+      .execute();
+  }
+
   /** A page of the user's events in start order, after the (start, id) of the last one read. */
   page(userId: number, after: { start: number; id: number } | null, limit = PAGE): Promise<EventRow[]> {
     let q = this.db.selectFrom('calendar_events').selectAll().where('user_id', '=', userId);

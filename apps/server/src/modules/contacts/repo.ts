@@ -165,6 +165,41 @@ export class ContactsRepo {
     return new Map(rows.map((r) => [Number(r.contact_id), r.uid]));
   }
 
+  /**
+   * Every kept UID with whether its contact is still there (in the book or the recycle bin): a
+   * DAV client names a contact by its UID, and a UID kept for a purged contact names nothing.
+   */
+  async uidRows(userId: number): Promise<Array<{ contact_id: number; uid: string; exists: boolean }>> {
+    const rows = await this.db
+      .selectFrom('contact_uids as u')
+      .leftJoin('contacts as c', (j) =>
+        j.onRef('c.user_id', '=', 'u.user_id').onRef('c.id', '=', 'u.contact_id'),
+      )
+      .select(['u.contact_id', 'u.uid', 'c.id as present'])
+      .where('u.user_id', '=', userId)
+      .orderBy('u.contact_id')
+      .execute();
+    return rows.map((r) => ({ contact_id: Number(r.contact_id), uid: r.uid, exists: r.present !== null }));
+  }
+
+  /** Id, version and last change of every contact in the book: a DAV listing without the docs. */
+  async aliveVersions(
+    userId: number,
+  ): Promise<Array<{ id: number; version_code: number; updated_at: number }>> {
+    const rows = await this.db
+      .selectFrom('contacts')
+      .select(['id', 'version_code', 'updated_at'])
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      id: Number(r.id),
+      version_code: Number(r.version_code),
+      updated_at: Number(r.updated_at),
+    }));
+  }
+
   aliveRows(userId: number): Promise<ContactRow[]> {
     return this.db
       .selectFrom('contacts')

@@ -9,6 +9,8 @@ import {
   ContactMsg,
   type ContactRefresh,
   type ContactSaveResult,
+  checkContactContent,
+  normalizeContactContent,
   type RecycledContact,
   validateContactContent,
 } from '@phonecloud/shared';
@@ -124,13 +126,22 @@ export class ContactsService {
     yield '\n}}}';
   }
 
-  /** What changed since `since`, or 1009 when the log cannot tell (compacted, or not this book's). */
-  async refresh(userId: number, since: number): Promise<ContactRefresh> {
+  /**
+   * The book's sync_version and the ids of the contacts changed since `since` (in the book, in
+   * the recycle bin or gone), or 1009 when the log cannot tell (compacted, or not this book's).
+   */
+  async changedIds(userId: number, since: number): Promise<{ current: number; ids: number[] }> {
     const book = await this.repo.book(userId);
     const current = Number(book?.sync_version ?? 0);
-    if (since === current) return { sync_version: current, list: {}, del: [] };
+    if (since === current) return { current, ids: [] };
     if (since > current || since < Number(book?.log_floor ?? 0)) throw fullReload();
-    const ids = await this.repo.changedSince(userId, since);
+    return { current, ids: await this.repo.changedSince(userId, since) };
+  }
+
+  /** What changed since `since`, or 1009 when the log cannot tell (compacted, or not this book's). */
+  async refresh(userId: number, since: number): Promise<ContactRefresh> {
+    const { current, ids } = await this.changedIds(userId, since);
+    if (since === current) return { sync_version: current, list: {}, del: [] };
     if (ids.length > REFRESH_MAX_CHANGES) throw fullReload();
     const rows = await this.repo.rows(userId, ids);
     const list: Record<string, Contact> = {};
@@ -166,8 +177,17 @@ export class ContactsService {
     return [];
   }
 
-  /** Creates (no server_id) or updates (server_id and its current version_code) a contact. */
-  async save(userId: number, data: unknown): Promise<ContactSaveResult> {
+  /**
+   * Creates (no server_id) or updates (server_id and its current version_code) a contact.
+   * `options.card`: the content is a card a client sent (CardDAV), read and fitted by the
+   * import's rules, so letters stay in phone numbers and group titles that cannot be created are
+   * dropped as an import drops them; `options.uid` is its UID, kept with a created contact.
+   */
+  async save(
+    userId: number,
+    data: unknown,
+    options: { card?: boolean; uid?: string } = {},
+  ): Promise<ContactSaveResult> {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest();
     const input = data as {
       server_id?: unknown;
@@ -175,7 +195,9 @@ export class ContactsService {
       content?: unknown;
       attachment?: unknown;
     };
-    const checked = validateContactContent(input.content);
+    const checked = options.card
+      ? checkContactContent(normalizeContactContent(input.content), { phoneLetters: true })
+      : validateContactContent(input.content);
     if (!checked.ok) throw invalid(checked.message);
     const body: ContactBody = {
       content: checked.content,
@@ -186,11 +208,12 @@ export class ContactsService {
     if (id !== null && !Number.isSafeInteger(id)) throw notFound();
 
     const { result, syncVersion } = await changeBook(this.deps, userId, async (change) => {
-      await ensureGroups(change, [body], true);
+      await ensureGroups(change, [body], !options.card);
       if (id === null) {
         const [newId] = await change.allocateIds(1);
         if (newId === undefined) throw new Error('no id allocated');
         change.insert(newId, body);
+        if (options.uid) await change.repo.insertUids(userId, [{ contact_id: newId, uid: options.uid }]);
         return { id: newId, version: change.version };
       }
       const row = await change.repo.row(userId, id);

@@ -43,6 +43,22 @@ export function derivedUid(userId: number, contactId: number): string {
   return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16] ?? '0', 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** The bytes of a contact's avatar for its card (an export's, a CardDAV client's), or null. */
+export async function avatarBytes(
+  deps: AppDeps,
+  userId: number,
+  cloudPath: string | undefined,
+): Promise<Buffer | null> {
+  const key = cloudPath ? avatarKeyOf(cloudPath) : null;
+  if (!key || !(await new ContactFilesRepo(deps.db).file(userId, key, FileKind.AVATAR))) return null;
+  try {
+    return await buffer(await deps.blobs.get(key));
+  } catch {
+    // A missing blob costs the card its photo, not the export.
+    return null;
+  }
+}
+
 /** Export of the whole book as one vCard 3.0 file, fetched once through a session-gated URL. */
 export class ExportService {
   private readonly repo: ContactsRepo;
@@ -54,15 +70,8 @@ export class ExportService {
     this.blobIndex = new BlobIndex(deps.db);
   }
 
-  private async photo(userId: number, cloudPath: string | undefined): Promise<Buffer | null> {
-    const key = cloudPath ? avatarKeyOf(cloudPath) : null;
-    if (!key || !(await this.files.file(userId, key, FileKind.AVATAR))) return null;
-    try {
-      return await buffer(await this.deps.blobs.get(key));
-    } catch {
-      // A missing blob costs the card its photo, not the export.
-      return null;
-    }
+  private photo(userId: number, cloudPath: string | undefined): Promise<Buffer | null> {
+    return avatarBytes(this.deps, userId, cloudPath);
   }
 
   async export(userId: number, options: ExportOptions = {}): Promise<ExportResult> {

@@ -1,0 +1,152 @@
+import { CalendarCode, CalendarMsg, DavMsg } from '@phonecloud/shared';
+import type { AppDeps } from '../../http/context.js';
+import { NS } from '../../lib/dav-xml/index.js';
+import { exportObject, servedAsReceived } from '../calendar/export.js';
+import { readCalendarObject } from '../calendar/ics-read.js';
+import { CalendarRepo, type EventRow } from '../calendar/repo.js';
+import { CalendarService } from '../calendar/service.js';
+import { DavError, davErrorOf, preconditionFailed } from './errors.js';
+import { EXTENSION, uidOfName } from './paths.js';
+import {
+  type Changes,
+  type Conditions,
+  checkConditions,
+  type DavStore,
+  etagOf,
+  type ItemData,
+  type ItemMeta,
+} from './store.js';
+
+const INVALID_OBJECT = { ns: NS.CALDAV, name: 'valid-calendar-data' };
+const CODES = { stale: CalendarCode.STALE_VERSION, notFound: CalendarCode.NOT_FOUND };
+
+/** An object's name: its UID and the extension (the calendar store keeps one object per UID). */
+const nameOf = (uid: string) => `${uid}${EXTENSION.calendar}`;
+
+/**
+ * The calendar over the calendar store: objects are kept as the client sent them (one UID
+ * each) by CalendarService, served as received or by the export's mapping (exportObject), and
+ * its change log answers sync-collection.
+ */
+export class CalDavStore implements DavStore {
+  readonly area = 'calendar' as const;
+  readonly contentType = 'text/calendar; charset=utf-8; component=vevent';
+  private readonly repo: CalendarRepo;
+  private readonly calendar: CalendarService;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly userId: number,
+  ) {
+    this.repo = new CalendarRepo(deps.db);
+    this.calendar = new CalendarService(deps);
+  }
+
+  private get prodid() {
+    return `-//${this.deps.config.productName}//${CalendarMsg.EXPORT_TITLE}//ZH`;
+  }
+
+  /** The tag of what exportObject serves: a lunar event's changes with the year. */
+  private etag(row: { version_code: number | string; lunar: string | null }): string {
+    return etagOf(
+      Number(row.version_code),
+      row.lunar ? new Date(this.deps.clock.now()).getUTCFullYear() : null,
+    );
+  }
+
+  async token(): Promise<number> {
+    return Number((await this.repo.book(this.userId))?.sync_version ?? 0);
+  }
+
+  private meta(r: {
+    uid: string;
+    version_code: number | string;
+    updated_at: number | string;
+    lunar: string | null;
+  }) {
+    return { name: nameOf(r.uid), etag: this.etag(r), lastModified: Number(r.updated_at) };
+  }
+
+  async list(): Promise<ItemMeta[]> {
+    return (await this.repo.versions(this.userId)).map((r) => this.meta(r));
+  }
+
+  /** Objects with an instance in [start, end) (calendar-query's time-range). */
+  async between(start: number, end: number): Promise<ItemMeta[]> {
+    return (await this.repo.versionsBetween(this.userId, start, end)).map((r) => this.meta(r));
+  }
+
+  private render(row: EventRow): ItemData {
+    const { text } = exportObject(row, this.prodid, this.deps.clock.now());
+    return { ...this.meta(row), data: text };
+  }
+
+  async fetch(names: readonly string[]): Promise<Map<string, ItemData>> {
+    const rows = await this.repo.byUids(
+      this.userId,
+      names.map((n) => uidOfName('calendar', n)),
+    );
+    return new Map(rows.map((r) => [nameOf(r.uid), this.render(r)]));
+  }
+
+  async changes(since: number): Promise<Changes> {
+    try {
+      const delta = await this.calendar.changesSince(this.userId, since);
+      const rows = await this.repo.byUids(
+        this.userId,
+        delta.list.map((e) => e.uid),
+      );
+      return {
+        token: delta.sync_version,
+        changed: rows.map((r) => this.meta(r)),
+        gone: delta.del.map(nameOf),
+      };
+    } catch (err) {
+      throw davErrorOf(err, CODES, INVALID_OBJECT);
+    }
+  }
+
+  async put(
+    name: string,
+    body: Buffer,
+    conditions: Conditions,
+  ): Promise<{ created: boolean; etag: string | null }> {
+    const uid = uidOfName('calendar', name);
+    const row = await this.repo.byUid(this.userId, uid);
+    if (!checkConditions(conditions, row ? this.etag(row) : null)) throw preconditionFailed();
+    const text = body.toString('utf8');
+    let read: ReturnType<typeof readCalendarObject>;
+    try {
+      read = readCalendarObject(text);
+    } catch (err) {
+      throw davErrorOf(err, CODES, INVALID_OBJECT);
+    }
+    if (row && read.uid !== row.uid) throw new DavError(403, INVALID_OBJECT, DavMsg.UID_CHANGED);
+    if (!row && read.uid !== uid && (await this.repo.byUid(this.userId, read.uid))) {
+      throw new DavError(409, { ns: NS.CALDAV, name: 'no-uid-conflict' }, DavMsg.EVENT_UID_TAKEN);
+    }
+    let saved: { version_code: number };
+    try {
+      // The version seen above: a write in between is a stale one (412), never overwritten.
+      saved = await this.calendar.put(this.userId, text, { versionCode: row ? Number(row.version_code) : 0 });
+    } catch (err) {
+      throw davErrorOf(err, CODES, INVALID_OBJECT);
+    }
+    // Kept byte for byte and served so: the client may keep its copy under this tag.
+    const asSent =
+      read.text === text &&
+      servedAsReceived({ ical: text, tzids: JSON.stringify(read.tzids), lunar: read.lunar ? 'lunar' : null });
+    return { created: !row, etag: asSent ? etagOf(saved.version_code) : null };
+  }
+
+  async remove(name: string, conditions: Conditions): Promise<void> {
+    const row = await this.repo.byUid(this.userId, uidOfName('calendar', name));
+    if (!row) throw new DavError(404);
+    if (!checkConditions(conditions, this.etag(row))) throw preconditionFailed();
+    try {
+      await this.calendar.remove(this.userId, row.uid, { versionCode: Number(row.version_code) });
+    } catch (err) {
+      throw davErrorOf(err, CODES, INVALID_OBJECT);
+    }
+  }
+}

@@ -1,0 +1,259 @@
+import {
+  AVATAR_FID,
+  type ContactAttachment,
+  ContactCode,
+  DAV_CARD_MAX_BYTES,
+  DavMsg,
+} from '@phonecloud/shared';
+import type { AppDeps } from '../../http/context.js';
+import { NS } from '../../lib/dav-xml/index.js';
+import { AvatarError, AvatarService } from '../contacts/avatar.js';
+import { bodyOfDoc } from '../contacts/doc.js';
+import { RecycleService } from '../contacts/recycle.js';
+import { type ContactRow, ContactsRepo } from '../contacts/repo.js';
+import { ContactsService } from '../contacts/service.js';
+import { avatarBytes, derivedUid } from '../contacts/vcard/export.js';
+import { decodeVcardFile } from '../contacts/vcard/lines.js';
+import { preparePiece } from '../contacts/vcard/prepare.js';
+import { writeCard } from '../contacts/vcard/write.js';
+import { DavError, davErrorOf, preconditionFailed } from './errors.js';
+import { EXTENSION, uidOfName } from './paths.js';
+import {
+  type Changes,
+  type Conditions,
+  checkConditions,
+  type DavStore,
+  etagOf,
+  type ItemData,
+  type ItemMeta,
+  type RenderOptions,
+} from './store.js';
+
+const FALLBACK_PREFIX = 'pc-';
+const FALLBACK_RE = /^pc-(\d{1,15})\.vcf$/i;
+const INVALID_CARD = { ns: NS.CARDDAV, name: 'valid-address-data' };
+const CODES = { stale: ContactCode.STALE_VERSION, notFound: ContactCode.NOT_FOUND };
+
+/**
+ * Which contact a card's name stands for. A contact is named by its UID (the one its card came
+ * with, kept in contact_uids) when it owns it: the lowest id still there (in the book or the
+ * recycle bin) among the contacts that came with that UID. Every other contact (made in the
+ * portal, imported without a UID, or sharing an imported UID) is named `pc-<id>.vcf`. Ids are
+ * never reused and kept UIDs never change, so a contact keeps its name.
+ */
+class CardNames {
+  private readonly uidOfId = new Map<number, string>();
+  private readonly ownerOfUid = new Map<string, number>();
+
+  constructor(rows: ReadonlyArray<{ contact_id: number; uid: string; exists: boolean }>) {
+    for (const r of rows) {
+      this.uidOfId.set(r.contact_id, r.uid);
+      // Rows come in id order: the first one still there owns the UID.
+      if (r.exists && !this.ownerOfUid.has(r.uid)) this.ownerOfUid.set(r.uid, r.contact_id);
+    }
+  }
+
+  /** The UID written into a contact's card. */
+  uidOf(userId: number, id: number): string {
+    return this.uidOfId.get(id) ?? derivedUid(userId, id);
+  }
+
+  nameOf(id: number): string {
+    const uid = this.uidOfId.get(id);
+    if (uid !== undefined && this.ownerOfUid.get(uid) === id) return `${uid}${EXTENSION.contacts}`;
+    return `${FALLBACK_PREFIX}${id}${EXTENSION.contacts}`;
+  }
+
+  /** The name a deleted contact had: its UID's while no other contact took it over. */
+  goneNameOf(id: number): string {
+    const uid = this.uidOfId.get(id);
+    if (uid !== undefined && !this.ownerOfUid.has(uid)) return `${uid}${EXTENSION.contacts}`;
+    return this.nameOf(id);
+  }
+
+  idOf(name: string): number | null {
+    const owner = this.ownerOfUid.get(uidOfName('contacts', name));
+    if (owner !== undefined) return owner;
+    const m = FALLBACK_RE.exec(name);
+    if (!m) return null;
+    const id = Number(m[1]);
+    return this.nameOf(id) === name ? id : null;
+  }
+}
+
+/**
+ * The address book over the contacts store: cards are written and read by the vCard mapping of
+ * the import and export (contacts/vcard), saves go through ContactsService (its rules, its
+ * version_code check, its change log), deletes into the recycle bin as the portal's do.
+ */
+export class CardDavStore implements DavStore {
+  readonly area = 'contacts' as const;
+  readonly contentType = 'text/vcard; charset=utf-8';
+  private readonly repo: ContactsRepo;
+  private readonly contacts: ContactsService;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly userId: number,
+  ) {
+    this.repo = new ContactsRepo(deps.db);
+    this.contacts = new ContactsService(deps);
+  }
+
+  private async names(): Promise<CardNames> {
+    return new CardNames(await this.repo.uidRows(this.userId));
+  }
+
+  async token(): Promise<number> {
+    return this.contacts.version(this.userId);
+  }
+
+  async list(): Promise<ItemMeta[]> {
+    const [names, rows] = await Promise.all([this.names(), this.repo.aliveVersions(this.userId)]);
+    return rows.map((r) => ({
+      name: names.nameOf(r.id),
+      etag: etagOf(r.version_code),
+      lastModified: r.updated_at,
+    }));
+  }
+
+  private async render(names: CardNames, row: ContactRow, options: RenderOptions): Promise<ItemData> {
+    const id = Number(row.id);
+    const body = bodyOfDoc(row.doc);
+    const photo = await avatarBytes(this.deps, this.userId, body.attachment[0]?.cloud_path);
+    const data = writeCard(body.content, photo, {
+      uid: names.uidOf(this.userId, id),
+      rev: Number(row.updated_at),
+      version: options.vcardVersion ?? '3.0',
+    });
+    return {
+      name: names.nameOf(id),
+      etag: etagOf(Number(row.version_code)),
+      lastModified: Number(row.updated_at),
+      data,
+    };
+  }
+
+  async fetch(wanted: readonly string[], options: RenderOptions): Promise<Map<string, ItemData>> {
+    const names = await this.names();
+    const ids = new Map<number, string>();
+    for (const name of wanted) {
+      const id = names.idOf(name);
+      if (id !== null) ids.set(id, name);
+    }
+    const rows = await this.repo.rows(this.userId, [...ids.keys()]);
+    const out = new Map<string, ItemData>();
+    for (const row of rows) {
+      if (row.deleted_at !== null) continue;
+      const item = await this.render(names, row, options);
+      out.set(item.name, item);
+    }
+    return out;
+  }
+
+  async changes(since: number): Promise<Changes> {
+    let changed: { current: number; ids: number[] };
+    try {
+      changed = await this.contacts.changedIds(this.userId, since);
+    } catch (err) {
+      throw davErrorOf(err, CODES, INVALID_CARD);
+    }
+    const names = await this.names();
+    const rows = await this.repo.rows(this.userId, changed.ids);
+    const alive = new Map(rows.filter((r) => r.deleted_at === null).map((r) => [Number(r.id), r]));
+    const out: Changes = { token: changed.current, changed: [], gone: [] };
+    for (const id of changed.ids) {
+      const row = alive.get(id);
+      if (row) {
+        out.changed.push({
+          name: names.nameOf(id),
+          etag: etagOf(Number(row.version_code)),
+          lastModified: Number(row.updated_at),
+        });
+      } else out.gone.push(names.goneNameOf(id));
+    }
+    return out;
+  }
+
+  /** The contact a name stands for, alive or in the recycle bin, or null. */
+  private async located(name: string): Promise<{ names: CardNames; row: ContactRow | null }> {
+    const names = await this.names();
+    const id = names.idOf(name);
+    const row = id === null ? null : ((await this.repo.row(this.userId, id)) ?? null);
+    return { names, row };
+  }
+
+  async put(
+    name: string,
+    body: Buffer,
+    conditions: Conditions,
+  ): Promise<{ created: boolean; etag: string | null }> {
+    if (body.length > DAV_CARD_MAX_BYTES)
+      throw new DavError(403, { ns: NS.CARDDAV, name: 'max-resource-size' });
+    const { names, row } = await this.located(name);
+    const alive = row !== null && row.deleted_at === null;
+    if (!checkConditions(conditions, alive ? etagOf(Number(row.version_code)) : null))
+      throw preconditionFailed();
+
+    // The card is read by the import's rules: the same mapping, the same fitting and checks.
+    const cards = preparePiece(decodeVcardFile(body));
+    const card = cards[0];
+    if (cards.length !== 1 || !card) throw new DavError(403, INVALID_CARD, DavMsg.ONE_CARD);
+    if (card.ok === 'group') throw new DavError(403, INVALID_CARD, DavMsg.GROUP_CARD);
+    if (!card.ok) throw new DavError(403, INVALID_CARD, card.reason);
+    // A new card whose UID another contact already has (under another name): RFC 6352 §6.3.2.1.
+    if (!row && card.uid && names.idOf(`${card.uid}${EXTENSION.contacts}`) !== null) {
+      throw new DavError(409, { ns: NS.CARDDAV, name: 'no-uid-conflict' }, DavMsg.UID_TAKEN);
+    }
+    const { content } = JSON.parse(card.body) as { content: unknown };
+    const attachment: ContactAttachment[] = [];
+    if (card.photo) {
+      try {
+        const cloudPath = await new AvatarService(this.deps).store(
+          this.userId,
+          Buffer.from(card.photo),
+          'carddav',
+        );
+        attachment.push({ fid: AVATAR_FID, cloud_path: cloudPath });
+      } catch (err) {
+        // A photo that is no usable image costs the card its photo, as in an import.
+        if (!(err instanceof AvatarError)) throw err;
+      }
+    }
+
+    try {
+      let version = alive ? Number(row.version_code) : null;
+      if (row && !alive) {
+        // A client writing a card it deleted earlier brings the contact back from the recycle bin.
+        await new RecycleService(this.deps).recover(this.userId, [Number(row.id)]);
+        version = Number((await this.repo.row(this.userId, Number(row.id)))?.version_code);
+      }
+      await this.contacts.save(
+        this.userId,
+        {
+          server_id: row ? String(row.id) : undefined,
+          version_code: version ?? undefined,
+          content,
+          attachment,
+        },
+        { card: true, uid: row ? undefined : (card.uid ?? uidOfName('contacts', name)) },
+      );
+    } catch (err) {
+      throw davErrorOf(err, CODES, INVALID_CARD);
+    }
+    // The card is kept as the store's fields, not as sent: no ETag (RFC 7231 §4.3.4), the
+    // client reads it back.
+    return { created: !alive, etag: null };
+  }
+
+  async remove(name: string, conditions: Conditions): Promise<void> {
+    const { row } = await this.located(name);
+    if (!row || row.deleted_at !== null) throw new DavError(404);
+    if (!checkConditions(conditions, etagOf(Number(row.version_code)))) throw preconditionFailed();
+    try {
+      await this.contacts.remove(this.userId, new Map([[Number(row.id), Number(row.version_code)]]));
+    } catch (err) {
+      throw davErrorOf(err, CODES, INVALID_CARD);
+    }
+  }
+}

@@ -1,0 +1,307 @@
+import type { FastifyReply } from 'fastify';
+import type { AppDeps } from '../../http/context.js';
+import {
+  childOf,
+  childrenOf,
+  davEl,
+  depthOf,
+  el,
+  is,
+  multistatus,
+  NS,
+  parseXml,
+  responseEl,
+  type XmlNode,
+  type XmlOut,
+} from '../../lib/dav-xml/index.js';
+import type { CalDavStore } from './caldav.js';
+import { badSyncToken, DavError, notFound } from './errors.js';
+import { type Area, hrefs, type Target, targetOfHref } from './paths.js';
+import { type PropName, propstats, type Resource, syncTokenOf, versionOfToken, type Who } from './props.js';
+import type { DavStore, ItemData, ItemMeta, RenderOptions } from './store.js';
+import { storeOf } from './stores.js';
+
+const send207 = (reply: FastifyReply, xml: string) =>
+  reply.status(207).type('application/xml; charset=utf-8').send(xml);
+
+/** What a PROPFIND or REPORT asks: named properties, every property, or only their names. */
+interface Asked {
+  mode: 'values' | 'names' | 'all';
+  props: PropName[];
+}
+
+function askedOf(node: XmlNode | undefined): Asked {
+  if (!node) return { mode: 'all', props: [] };
+  const prop = childOf(node, NS.DAV, 'prop');
+  if (prop) return { mode: 'values', props: prop.children.map((c) => ({ ns: c.ns, name: c.name })) };
+  if (childOf(node, NS.DAV, 'propname')) return { mode: 'names', props: [] };
+  return { mode: 'all', props: [] };
+}
+
+/** Whether the asked properties include the item's data (then items are rendered). */
+function wantsData(area: Area, asked: Asked): RenderOptions | null {
+  const p = asked.props.find((x) =>
+    area === 'contacts'
+      ? x.ns === NS.CARDDAV && x.name === 'address-data'
+      : x.ns === NS.CALDAV && x.name === 'calendar-data',
+  );
+  return p ? {} : null;
+}
+
+/** The vCard version asked by `<card:address-data version="4.0"/>` in a REPORT's prop. */
+function vcardVersionIn(node: XmlNode | undefined): '3.0' | '4.0' {
+  const prop = childOf(node, NS.DAV, 'prop');
+  const data = childOf(prop, NS.CARDDAV, 'address-data');
+  return data?.attrs.version?.trim() === '4.0' ? '4.0' : '3.0';
+}
+
+function collectionResource(area: Area, who: Who, store: DavStore, token: number): Resource {
+  return {
+    kind: 'collection',
+    href: hrefs.collection(area, who.username),
+    area,
+    token,
+    contentType: store.contentType,
+  };
+}
+
+function itemResource(area: Area, who: Who, store: DavStore, item: ItemMeta | ItemData): Resource {
+  return {
+    kind: 'item',
+    href: hrefs.item(area, who.username, item.name),
+    area,
+    item,
+    contentType: store.contentType,
+    data: 'data' in item ? item.data : undefined,
+  };
+}
+
+/** The resources a PROPFIND describes: the target, and its members at Depth 1. */
+async function resourcesOf(
+  deps: AppDeps,
+  who: Who,
+  target: Target,
+  depth: '0' | '1' | 'infinity',
+): Promise<Resource[]> {
+  const deep = depth !== '0';
+  const areas: Area[] = ['contacts', 'calendar'];
+  switch (target.kind) {
+    case 'root': {
+      const self: Resource = { kind: 'root', href: hrefs.root() };
+      if (!deep) return [self];
+      return [
+        self,
+        { kind: 'principals', href: hrefs.principals() },
+        ...areas.map((area): Resource => ({ kind: 'homes', href: hrefs.homes(area), area })),
+      ];
+    }
+    case 'principals': {
+      const self: Resource = { kind: 'principals', href: hrefs.principals() };
+      return deep ? [self, { kind: 'principal', href: hrefs.principal(who.username) }] : [self];
+    }
+    case 'principal':
+      return [{ kind: 'principal', href: hrefs.principal(who.username) }];
+    case 'homes': {
+      const self: Resource = { kind: 'homes', href: hrefs.homes(target.area), area: target.area };
+      return deep
+        ? [self, { kind: 'home', href: hrefs.home(target.area, who.username), area: target.area }]
+        : [self];
+    }
+    case 'home': {
+      const self: Resource = { kind: 'home', href: hrefs.home(target.area, who.username), area: target.area };
+      if (!deep) return [self];
+      const store = storeOf(deps, target.area, who.userId);
+      return [self, collectionResource(target.area, who, store, await store.token())];
+    }
+    case 'collection': {
+      const store = storeOf(deps, target.area, who.userId);
+      const self = collectionResource(target.area, who, store, await store.token());
+      if (!deep) return [self];
+      return [self, ...(await store.list()).map((item) => itemResource(target.area, who, store, item))];
+    }
+    case 'item': {
+      const store = storeOf(deps, target.area, who.userId);
+      const item = (await store.fetch([target.name], {})).get(target.name);
+      if (!item) throw notFound();
+      return [itemResource(target.area, who, store, item)];
+    }
+  }
+}
+
+export async function propfind(
+  deps: AppDeps,
+  reply: FastifyReply,
+  who: Who,
+  target: Target,
+  body: Buffer | null,
+  depthHeader: string | string[] | undefined,
+) {
+  const root = body ? parseXml(body) : undefined;
+  if (root && !is(root, NS.DAV, 'propfind')) throw new DavError(400);
+  const asked = askedOf(root);
+  // Depth infinity is answered as 1: nothing here is deeper than a collection of items.
+  const resources = await resourcesOf(deps, who, target, depthOf(depthHeader, 'infinity'));
+  const responses = resources.map((r) => responseEl(r.href, propstats(r, who, asked.props, asked.mode)));
+  return send207(reply, multistatus(responses));
+}
+
+/** PROPPATCH: the collections' properties are the server's; each one asked is refused (403). */
+export function proppatch(reply: FastifyReply, target: Target, body: Buffer | null) {
+  const root = body ? parseXml(body) : undefined;
+  if (!root || !is(root, NS.DAV, 'propertyupdate')) throw new DavError(400);
+  const props: XmlOut[] = [];
+  for (const action of root.children) {
+    for (const prop of childrenOf(action, NS.DAV, 'prop')) {
+      for (const p of prop.children) props.push(el(p.ns, p.name));
+    }
+  }
+  const href = target.kind === 'root' ? hrefs.root() : undefined;
+  return send207(reply, multistatus([responseEl(href ?? requestHref(target), [{ status: 403, props }])]));
+}
+
+function requestHref(target: Target): string {
+  switch (target.kind) {
+    case 'root':
+      return hrefs.root();
+    case 'principals':
+      return hrefs.principals();
+    case 'principal':
+      return hrefs.principal(target.user);
+    case 'homes':
+      return hrefs.homes(target.area);
+    case 'home':
+      return hrefs.home(target.area, target.user);
+    case 'collection':
+      return hrefs.collection(target.area, target.user);
+    case 'item':
+      return hrefs.item(target.area, target.user, target.name);
+  }
+}
+
+/** Responses for items with the asked properties, rendering their data only when asked. */
+async function itemResponses(
+  store: DavStore,
+  who: Who,
+  asked: Asked,
+  items: readonly ItemMeta[],
+  render: RenderOptions,
+): Promise<XmlOut[]> {
+  const data = wantsData(store.area, asked)
+    ? await store.fetch(
+        items.map((i) => i.name),
+        render,
+      )
+    : null;
+  const out: XmlOut[] = [];
+  for (const meta of items) {
+    const item = data ? data.get(meta.name) : meta;
+    // Gone between the listing and the read: it is answered as deleted next time.
+    if (!item) continue;
+    const r = itemResource(store.area, who, store, item);
+    out.push(responseEl(r.href, propstats(r, who, asked.props, asked.mode)));
+  }
+  return out;
+}
+
+/** The RFC 3339-ish UTC stamps of a CalDAV time-range (20261201T000000Z) as epoch ms. */
+function utcStamp(value: string | undefined): number | null {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value?.trim() ?? '');
+  if (!m) return null;
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
+}
+
+export async function report(
+  deps: AppDeps,
+  reply: FastifyReply,
+  who: Who,
+  target: Target,
+  body: Buffer | null,
+) {
+  if (!body) throw new DavError(400);
+  const root = parseXml(body);
+  if (target.kind !== 'collection') {
+    throw new DavError(403, { ns: NS.DAV, name: 'supported-report' });
+  }
+  const area = target.area;
+  const store = storeOf(deps, area, who.userId);
+  const asked = askedOf(root);
+  const render: RenderOptions = { vcardVersion: vcardVersionIn(root) };
+
+  // addressbook-multiget / calendar-multiget: the named items.
+  if (
+    (area === 'contacts' && is(root, NS.CARDDAV, 'addressbook-multiget')) ||
+    (area === 'calendar' && is(root, NS.CALDAV, 'calendar-multiget'))
+  ) {
+    const named = childrenOf(root, NS.DAV, 'href').map((h) => ({
+      href: h.text.trim(),
+      target: targetOfHref(h.text),
+    }));
+    const names: string[] = [];
+    for (const n of named) {
+      const t = n.target;
+      if (t?.kind === 'item' && t.area === area && t.user === who.username) names.push(t.name);
+    }
+    const found = await store.fetch(names, render);
+    const out: XmlOut[] = [];
+    for (const n of named) {
+      const t = n.target;
+      const item =
+        t?.kind === 'item' && t.area === area && t.user === who.username ? found.get(t.name) : undefined;
+      if (!item) {
+        out.push(responseEl(n.href, 404));
+        continue;
+      }
+      const r = itemResource(area, who, store, item);
+      out.push(responseEl(r.href, propstats(r, who, asked.props, asked.mode)));
+    }
+    return send207(reply, multistatus(out));
+  }
+
+  // sync-collection (RFC 6578): what changed since the token, deletions as 404s, a new token.
+  if (is(root, NS.DAV, 'sync-collection')) {
+    const tokenText = childOf(root, NS.DAV, 'sync-token')?.text.trim() ?? '';
+    let token: number;
+    let responses: XmlOut[];
+    if (tokenText === '') {
+      // Read first: a change made while the items are listed is sent again next time, never lost.
+      token = await store.token();
+      responses = await itemResponses(store, who, asked, await store.list(), render);
+    } else {
+      const since = versionOfToken(area, tokenText);
+      if (since === null) throw badSyncToken();
+      const changes = await store.changes(since);
+      token = changes.token;
+      responses = await itemResponses(store, who, asked, changes.changed, render);
+      for (const name of changes.gone) responses.push(responseEl(hrefs.item(area, who.username, name), 404));
+    }
+    return send207(reply, multistatus(responses, [davEl('sync-token', syncTokenOf(area, token))]));
+  }
+
+  // calendar-query: VEVENTs, with a time-range when given.
+  if (area === 'calendar' && is(root, NS.CALDAV, 'calendar-query')) {
+    const calendarFilter = childOf(childOf(root, NS.CALDAV, 'filter'), NS.CALDAV, 'comp-filter');
+    const components = childrenOf(calendarFilter, NS.CALDAV, 'comp-filter');
+    if (components.some((c) => (c.attrs.name ?? '').toUpperCase() !== 'VEVENT')) {
+      // Only events are kept: a query for to-dos or journals finds none.
+      return send207(reply, multistatus([]));
+    }
+    const range = childOf(components[0], NS.CALDAV, 'time-range');
+    let items: ItemMeta[];
+    if (range) {
+      const start = utcStamp(range.attrs.start) ?? Number.MIN_SAFE_INTEGER;
+      const end = utcStamp(range.attrs.end) ?? Number.MAX_SAFE_INTEGER;
+      items = await (store as CalDavStore).between(start, end);
+    } else items = await store.list();
+    return send207(reply, multistatus(await itemResponses(store, who, asked, items, render)));
+  }
+
+  // addressbook-query: the whole book when it filters nothing; property filters are not offered.
+  if (area === 'contacts' && is(root, NS.CARDDAV, 'addressbook-query')) {
+    const filter = childOf(root, NS.CARDDAV, 'filter');
+    if (filter && filter.children.length > 0)
+      throw new DavError(403, { ns: NS.CARDDAV, name: 'supported-filter' });
+    return send207(reply, multistatus(await itemResponses(store, who, asked, await store.list(), render)));
+  }
+
+  throw new DavError(403, { ns: NS.DAV, name: 'supported-report' });
+}

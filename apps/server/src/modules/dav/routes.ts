@@ -1,0 +1,131 @@
+import {
+  DAV_BODY_MAX_BYTES,
+  DAV_ROOT,
+  DAV_WELL_KNOWN_CALDAV,
+  DAV_WELL_KNOWN_CARDDAV,
+  DavMsg,
+} from '@phonecloud/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../http/context.js';
+import { DAV_METHODS, enableDavMethods, errorBody, rawBodies, XmlError } from '../../lib/dav-xml/index.js';
+import { requireAppPassword } from '../app-passwords/basic-auth.js';
+import { DavError, notFound } from './errors.js';
+import { type Target, targetOf } from './paths.js';
+import type { Who } from './props.js';
+import { propfind, proppatch, report } from './protocol.js';
+import type { Conditions } from './store.js';
+import { storeOf } from './stores.js';
+
+const METHODS = ['GET', 'PUT', 'DELETE', 'OPTIONS', ...DAV_METHODS];
+const ALLOW = ['OPTIONS', 'GET', 'HEAD', 'PUT', 'DELETE', 'PROPFIND', 'PROPPATCH', 'REPORT'].join(', ');
+
+/** Entity tags of an If-Match / If-None-Match header, without quotes; '*' for any; null when absent. */
+export function entityTags(header: string | string[] | undefined): string[] | '*' | null {
+  const v = Array.isArray(header) ? header.join(',') : header;
+  if (v === undefined || v.trim() === '') return null;
+  if (v.trim() === '*') return '*';
+  return [...v.matchAll(/(?:W\/)?"([^"]*)"/g)].map((m) => m[1] ?? '');
+}
+
+function conditionsOf(req: FastifyRequest): Conditions {
+  return {
+    ifMatch: entityTags(req.headers['if-match']),
+    ifNoneMatch: entityTags(req.headers['if-none-match']),
+  };
+}
+
+/** The vCard version an Accept header asks for (`text/vcard; version=4.0`), 3.0 otherwise. */
+function vcardVersionOf(accept: string | undefined): '3.0' | '4.0' {
+  return accept && /text\/vcard\s*;[^,]*version\s*=\s*"?4\.0/i.test(accept) ? '4.0' : '3.0';
+}
+
+/** A target of another account (or of none) is not there, whoever asks. */
+function ownTarget(target: Target | null, who: Who): Target | null {
+  if (!target) return null;
+  if ('user' in target && target.user !== who.username) return null;
+  return target;
+}
+
+function sendError(reply: FastifyReply, err: DavError) {
+  reply.status(err.status);
+  if (err.condition)
+    return reply.type('application/xml; charset=utf-8').send(errorBody(err.condition, err.text));
+  return reply.type('text/plain; charset=utf-8').send(err.text ?? '');
+}
+
+async function handle(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+  reply.header('dav', '1, 3, addressbook, calendar-access');
+  if (req.method === 'OPTIONS') return reply.header('allow', ALLOW).status(200).send();
+  const principal = await requireAppPassword(req, reply, deps);
+  if (!principal) return reply;
+  const who: Who = { userId: principal.userId, username: principal.username };
+  try {
+    const target = ownTarget(targetOf(req.url), who);
+    if (!target) throw notFound();
+    const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : null;
+    switch (req.method) {
+      case 'PROPFIND':
+        return await propfind(deps, reply, who, target, body, req.headers.depth);
+      case 'REPORT':
+        return await report(deps, reply, who, target, body);
+      case 'PROPPATCH':
+        return proppatch(reply, target, body);
+      case 'GET':
+      case 'HEAD': {
+        if (target.kind !== 'item') throw new DavError(405);
+        const store = storeOf(deps, target.area, who.userId);
+        const item = (
+          await store.fetch([target.name], { vcardVersion: vcardVersionOf(req.headers.accept) })
+        ).get(target.name);
+        if (!item) throw notFound();
+        return reply
+          .header('etag', item.etag)
+          .header('last-modified', new Date(item.lastModified).toUTCString())
+          .header('cache-control', 'private, no-cache')
+          .type(store.contentType)
+          .send(item.data);
+      }
+      case 'PUT': {
+        if (target.kind !== 'item') throw new DavError(405);
+        const store = storeOf(deps, target.area, who.userId);
+        const result = await store.put(target.name, body ?? Buffer.alloc(0), conditionsOf(req));
+        if (result.etag) reply.header('etag', result.etag);
+        return reply.status(result.created ? 201 : 204).send();
+      }
+      case 'DELETE': {
+        if (target.kind !== 'item') throw new DavError(403, undefined, DavMsg.NOT_SUPPORTED);
+        await storeOf(deps, target.area, who.userId).remove(target.name, conditionsOf(req));
+        return reply.status(204).send();
+      }
+      default:
+        // One address book and one calendar per account: nothing is made, copied or moved.
+        throw new DavError(403, undefined, DavMsg.NOT_SUPPORTED);
+    }
+  } catch (err) {
+    if (err instanceof DavError) return sendError(reply, err);
+    if (err instanceof XmlError) return sendError(reply, new DavError(400, undefined, DavMsg.BAD_XML));
+    throw err;
+  }
+}
+
+/**
+ * CardDAV and CalDAV (docs/dav.md): discovery, PROPFIND, REPORT, GET/PUT/DELETE of cards and
+ * events. Authenticated by app passwords over HTTP Basic only; no CSRF check (no cookie is read).
+ */
+export async function davRoutes(app: FastifyInstance, deps: AppDeps) {
+  enableDavMethods(app);
+  rawBodies(app, DAV_BODY_MAX_BYTES);
+  const config = { csrf: false };
+  const handler = (req: FastifyRequest, reply: FastifyReply) => handle(deps, req, reply);
+  app.route({ method: METHODS, url: DAV_ROOT.slice(0, -1), config, handler });
+  app.route({ method: METHODS, url: `${DAV_ROOT}*`, config, handler });
+  // RFC 6764: the well-known URLs send a client to the root, where it finds its principal.
+  for (const url of [DAV_WELL_KNOWN_CARDDAV, DAV_WELL_KNOWN_CALDAV]) {
+    app.route({
+      method: METHODS,
+      url,
+      config,
+      handler: (_req, reply) => reply.redirect(DAV_ROOT, 301),
+    });
+  }
+}
