@@ -8,13 +8,20 @@ import {
   type DeviceSigninStarted,
   type DeviceState,
   type Envelope,
+  SyncApi,
+  type SyncArea,
+  type SyncPullPage,
+  type SyncPullRequest,
+  type SyncPushRequest,
+  type SyncPushResult,
 } from '@phonecloud/shared';
 
-/** A business failure answered by the server: `code` is the envelope's. */
+/** A business failure answered by the server: `code` is the envelope's, `data` what came with it. */
 export class DeviceApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -35,7 +42,8 @@ export class DeviceApiClient {
       signal,
     });
     const env = (await res.json()) as Envelope<T>;
-    if (env.code !== 0) throw new DeviceApiError(env.code, env.message ?? `error ${env.code}`);
+    if (env.code !== 0)
+      throw new DeviceApiError(env.code, env.message ?? `error ${env.code}`, env.data ?? null);
     return env.data as T;
   }
 
@@ -61,6 +69,14 @@ export class DeviceApiClient {
   }
   result(r: DeviceCommandResult) {
     return this.call<object>(DeviceApi.commandResult, r);
+  }
+  /** One page of a sync pull (docs/sync.md). */
+  pull<A extends SyncArea>(req: SyncPullRequest & { area: A }) {
+    return this.call<SyncPullPage<A>>(SyncApi.pull, req);
+  }
+  /** One sync batch; 1020 (held) and 1021 (refused) come as a DeviceApiError with `SyncHeldInfo`. */
+  push<A extends SyncArea>(req: SyncPushRequest<A>) {
+    return this.call<SyncPushResult>(SyncApi.push, req);
   }
   signout() {
     return this.call<object>(DeviceApi.signout, {});

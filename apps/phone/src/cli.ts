@@ -6,8 +6,10 @@ import { DeviceApiClient, DeviceApiError } from './api.js';
 import { Phone } from './phone.js';
 import { signIn } from './signin.js';
 import { PhoneFolder } from './state.js';
+import { syncLoop } from './sync/loop.js';
 
 const USAGE = `Usage: npm run phone -- --server URL --account NAME [options]
+       npm run phone -- sync --server URL --account NAME [--every S] [--area A,B]
 
   --server URL        the portal (default http://localhost:8080)
   --account NAME      user name, phone or e-mail of the account
@@ -18,9 +20,15 @@ const USAGE = `Usage: npm run phone -- --server URL --account NAME [options]
   --brand B --model M what the portal shows (default Xiaomi, Redmi Note 13)
   --report-every S    seconds between location reports (default 30)
 
-While it runs, type the 6-digit ring code and Enter to stop a ringing phone.`;
+While it runs, type the 6-digit ring code and Enter to stop a ringing phone.
 
-const { values } = parseArgs({
+sync: syncs the phone's files in DIR/data with the cloud (docs/phone-sync.md):
+  contacts.vcf, sms.xml, notes/*.md, calendar.ics. Once, or every S seconds.
+  --every S           sync again every S seconds until stopped (default: once)
+  --area A,B          only these of contacts, sms, notes, calendar`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     server: { type: 'string', default: 'http://localhost:8080' },
     account: { type: 'string' },
@@ -31,6 +39,8 @@ const { values } = parseArgs({
     brand: { type: 'string', default: 'Xiaomi' },
     model: { type: 'string', default: 'Redmi Note 13' },
     'report-every': { type: 'string', default: '30' },
+    every: { type: 'string' },
+    area: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -42,6 +52,11 @@ async function main(): Promise<number> {
   if (values.help) {
     console.log(USAGE);
     return 0;
+  }
+  const command = positionals[0] ?? 'run';
+  if (command !== 'run' && command !== 'sync') {
+    console.error(USAGE);
+    return 2;
   }
   const folder = new PhoneFolder(path.resolve(values.dir));
   const rl = createInterface({ input: process.stdin, terminal: false });
@@ -88,8 +103,21 @@ async function main(): Promise<number> {
     folder.write(state);
     say(`登录成功，设备 ${state.device_id} 已登记`);
   }
-  folder.ensureData();
   api.token = state.token;
+  if (command === 'sync') {
+    const signedIn = state;
+    const end = await syncLoop({
+      api,
+      folder,
+      log: say,
+      everyMs: values.every ? Math.max(1, Number(values.every) || 0) * 1000 : 0,
+      areas: values.area,
+      onSignedOut: () => folder.write({ ...signedIn, token: null }),
+    });
+    rl.close();
+    return end === 'signed-out' ? 3 : end === 'failed' ? 1 : 0;
+  }
+  folder.ensureData();
   const phone = new Phone({
     api,
     folder,
