@@ -25,3 +25,11 @@ export function syncBannerText(device: string, count: number, total: number): st
     .replace('{count}', String(count))
     .replace('{total}', String(total));
 }
+
+/** The data sets by name, as the phone client prints them and a banner names one (the calendar's on the contacts screen). */
+export const SYNC_AREA_NAMES = {
+  contacts: '联系人',
+  sms: '短信',
+  notes: '便签',
+  calendar: '日程',
+} as const;
