@@ -4,6 +4,7 @@ import { ContactMsg } from '@phonecloud/shared';
 import { Button, Result, Spin } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { SyncHeldBanner } from '../../components/SyncHeldBanner';
 import { type Book, LOADING_BOOK } from './book/book';
 import { useBook } from './book/use-book';
 import { useBookPolling } from './book/use-polling';
@@ -16,6 +17,7 @@ import { LeftPanel } from './panel/LeftPanel';
 import { SelectModePanel } from './select/SelectModePanel';
 import { AreaStateProvider, useAreaState } from './state/area-state';
 import { ContactRoute } from './state/routes';
+import { useContactsHeldSyncs } from './sync/use-held-syncs';
 
 /**
  * The contacts area (spec 001 §2): /contact/index, index/{id}, editor, editor/{id}, selectmode,
@@ -46,6 +48,8 @@ export default function ContactsArea() {
 function ContactsScreen() {
   const { data, isError, refetch } = useBook();
   useBookPolling();
+  // Syncs from phones the mass-deletion guard held: the book's and the calendar's.
+  const held = useContactsHeldSyncs();
   // The screen is built while the book downloads, so its first render overlaps the wait and only
   // the list and the counts change when the book arrives. It is shown only once list.do has
   // answered: the page is the signed-in, verified owner's (spec §6: hidden until signed in);
@@ -76,57 +80,61 @@ function ContactsScreen() {
     .filter(Boolean)
     .join(' ');
   return (
-    <div className={className} aria-busy={hidden}>
-      <div className="contacts-narrow-bar">
-        {paneOpen ? (
-          <button
-            type="button"
-            className="contacts-narrow-bar__button"
-            onClick={() => navigate(ContactRoute.index)}
-          >
-            <ArrowLeftOutlined /> 返回列表
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="contacts-narrow-bar__button"
-            aria-expanded={sideOpen}
-            onClick={() => setSideOpen((v) => !v)}
-          >
-            <MenuOutlined /> 分组与工具
-          </button>
-        )}
-      </div>
-      {sideOpen && (
-        <button
-          type="button"
-          className="contacts-side-mask"
-          aria-label="关闭分组与工具"
-          onClick={() => setSideOpen(false)}
-        />
-      )}
-      {hidden && (
-        <div className="contacts-signing-in">
-          <Spin />
+    <>
+      {!hidden && <SyncHeldBanner area="contacts" state={held.contacts} />}
+      {!hidden && <SyncHeldBanner area="calendar" state={held.calendar} showArea />}
+      <div className={className} aria-busy={hidden}>
+        <div className="contacts-narrow-bar">
+          {paneOpen ? (
+            <button
+              type="button"
+              className="contacts-narrow-bar__button"
+              onClick={() => navigate(ContactRoute.index)}
+            >
+              <ArrowLeftOutlined /> 返回列表
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="contacts-narrow-bar__button"
+              aria-expanded={sideOpen}
+              onClick={() => setSideOpen((v) => !v)}
+            >
+              <MenuOutlined /> 分组与工具
+            </button>
+          )}
         </div>
-      )}
-      <LeftPanel book={book} loading={loading} />
-      {isError && loading ? (
-        <section className="contacts-list-panel contacts-list-panel--failed">
-          <Result
-            status="warning"
-            title={ContactMsg.NET_LIST}
-            extra={<Button onClick={() => void refetch()}>重新加载</Button>}
+        {sideOpen && (
+          <button
+            type="button"
+            className="contacts-side-mask"
+            aria-label="关闭分组与工具"
+            onClick={() => setSideOpen(false)}
           />
+        )}
+        {hidden && (
+          <div className="contacts-signing-in">
+            <Spin />
+          </div>
+        )}
+        <LeftPanel book={book} loading={loading} />
+        {isError && loading ? (
+          <section className="contacts-list-panel contacts-list-panel--failed">
+            <Result
+              status="warning"
+              title={ContactMsg.NET_LIST}
+              extra={<Button onClick={() => void refetch()}>重新加载</Button>}
+            />
+          </section>
+        ) : (
+          <ListPanel book={book} loading={loading} />
+        )}
+        <section className="contacts-pane">
+          <Outlet />
         </section>
-      ) : (
-        <ListPanel book={book} loading={loading} />
-      )}
-      <section className="contacts-pane">
-        <Outlet />
-      </section>
-      {!loading && <DialogHost book={book} />}
-    </div>
+        {!loading && <DialogHost book={book} />}
+      </div>
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import { DeleteOutlined, ExportOutlined } from '@ant-design/icons';
 import { NoteMsg } from '@phonecloud/shared';
 import { Button, Result, Spin } from 'antd';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { SyncHeldBanner } from '../../components/SyncHeldBanner';
 import { useNoteList } from './api/note-queries';
 import { NotesDnd } from './boards/NotesDnd';
 import { PreviewDialog } from './box/NotePreview';
@@ -10,6 +11,7 @@ import { ExportDialog } from './dialogs/ExportDialog';
 import { EditorDialog } from './editor/EditorDialog';
 import { RecycleDialog } from './recycle/RecycleDialog';
 import { UiStateProvider, useUiState } from './state/ui-state';
+import { useNotesPhoneSync } from './sync/use-phone-sync';
 import { T } from './texts';
 
 /**
@@ -30,6 +32,8 @@ export default function NotesArea() {
 function NotesScreen() {
   const { data: list, isError, refetch, isFetching } = useNoteList();
   const ui = useUiState();
+  // What phones sync: the list read again every 8 s, and the syncs the guard held.
+  const held = useNotesPhoneSync();
   if (!list) {
     // Until list.do has answered the area is not shown (spec §6): a 2002 or 6001 leaves for the
     // login or check screen without it ever having shown.
@@ -57,6 +61,7 @@ function NotesScreen() {
   const previewNote = ui.preview ? list.list[ui.preview] : undefined;
   return (
     <div className="notes" aria-busy={false}>
+      <SyncHeldBanner area="notes" state={held} />
       <div className="notes-toolbar">
         <Button icon={<DeleteOutlined />} onClick={() => ui.openDialog('recycle')}>
           {T.recycle}

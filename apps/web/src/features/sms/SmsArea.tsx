@@ -6,6 +6,7 @@ import { Button, Result, Spin } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { isApiError } from '../../api';
+import { SyncHeldBanner } from '../../components/SyncHeldBanner';
 import { toast } from '../../components/toast';
 import { usePolling } from '../../components/use-polling';
 import { listQuery, syncSms } from './api/sms-queries';
@@ -15,6 +16,7 @@ import { ExportDialog } from './dialogs/ExportDialog';
 import { ListPanel } from './list/ListPanel';
 import { AreaStateProvider, useAreaState } from './state/area-state';
 import { fullTarget, SmsRoute, searchOfPath, searchText } from './state/routes';
+import { useSmsHeldSyncs } from './sync/use-held-syncs';
 import { T } from './texts';
 
 /**
@@ -85,6 +87,7 @@ function SmsScreen() {
     }
   }, [qc, tab]);
   usePolling(poll, SMS_POLL_DELAY_MS, SMS_POLL_EVERY_MS);
+  const held = useSmsHeldSyncs();
 
   // Until list.do has answered the area is not shown (spec §6): a 2002 or 6001 leaves for the
   // login or check screen without it ever having shown.
@@ -95,34 +98,37 @@ function SmsScreen() {
     .join(' ');
 
   return (
-    <div className={className} aria-busy={hidden}>
-      {paneOpen && (
-        <div className="sms-narrow-bar">
-          <button type="button" className="sms-narrow-bar__button" onClick={() => navigate(SmsRoute.index)}>
-            <ArrowLeftOutlined /> {T.backToList}
-          </button>
-        </div>
-      )}
-      {hidden && (
-        <div className="sms-signing-in">
-          <Spin />
-        </div>
-      )}
-      {isError && data === undefined ? (
-        <section className="sms-list-panel sms-list-panel--failed">
-          <Result
-            status="warning"
-            title={error.message || SmsMsg.NET_LIST}
-            extra={<Button onClick={() => void refetch()}>{T.retry}</Button>}
-          />
+    <>
+      {!hidden && <SyncHeldBanner area="sms" state={held} />}
+      <div className={className} aria-busy={hidden}>
+        {paneOpen && (
+          <div className="sms-narrow-bar">
+            <button type="button" className="sms-narrow-bar__button" onClick={() => navigate(SmsRoute.index)}>
+              <ArrowLeftOutlined /> {T.backToList}
+            </button>
+          </div>
+        )}
+        {hidden && (
+          <div className="sms-signing-in">
+            <Spin />
+          </div>
+        )}
+        {isError && data === undefined ? (
+          <section className="sms-list-panel sms-list-panel--failed">
+            <Result
+              status="warning"
+              title={error.message || SmsMsg.NET_LIST}
+              extra={<Button onClick={() => void refetch()}>{T.retry}</Button>}
+            />
+          </section>
+        ) : (
+          <ListPanel box={data} activeAddress={active.address} activeId={active.id} />
+        )}
+        <section className="sms-pane">
+          <Outlet />
         </section>
-      ) : (
-        <ListPanel box={data} activeAddress={active.address} activeId={active.id} />
-      )}
-      <section className="sms-pane">
-        <Outlet />
-      </section>
-      {exportOpen && <ExportDialog onClose={() => setExportOpen(false)} />}
-    </div>
+        {exportOpen && <ExportDialog onClose={() => setExportOpen(false)} />}
+      </div>
+    </>
   );
 }
