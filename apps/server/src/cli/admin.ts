@@ -4,6 +4,7 @@ import { AREA_MODULES, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDb } from '../db/index.js';
 import { normalizeContact } from '../modules/account/service.js';
+import { revokeAppPasswords } from '../modules/app-passwords/revoke.js';
 import { revokeDeviceTokens } from '../modules/device/revoke.js';
 import { SMS_USAGE, smsCommand } from '../modules/sms/backup/import-cli.js';
 import { deleteUser } from '../modules/users/delete-user.js';
@@ -97,7 +98,10 @@ async function main() {
         await users.update(user.id, { password_hash: await hashPassword(values.password) }, now);
         await handle.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
         await revokeDeviceTokens(handle.db, user.id);
-        console.log(`password changed for ${user.username}; its sessions and device sign-ins were ended`);
+        await revokeAppPasswords(handle.db, user.id);
+        console.log(
+          `password changed for ${user.username}; its sessions, device sign-ins and app passwords were ended`,
+        );
         break;
       }
       case 'set-member': {

@@ -208,6 +208,19 @@ export interface TotpRecoveryCodesTable {
   used_at: number | null;
 }
 
+/** App passwords of DAV clients (modules/app-passwords): only a keyed hash of each secret. */
+export interface AppPasswordsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** HMAC-SHA256 of the secret under the server secret (see docs/app-passwords.md). */
+  secret_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  last_ip: string | null;
+  last_client: string | null;
+}
+
 /** Per-user state of the text-message box. */
 export interface SmsBoxesTable {
   user_id: number;
@@ -518,6 +531,7 @@ export interface Database {
   calendar_files: CalendarFilesTable;
   find_devices: FindDevicesTable;
   find_commands: FindCommandsTable;
+  app_passwords: AppPasswordsTable;
   sync_anchors: SyncAnchorsTable;
   sync_batches: SyncBatchesTable;
   sync_held: SyncHeldTable;

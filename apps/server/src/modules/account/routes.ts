@@ -9,6 +9,7 @@ import { currentSession, requireUser } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
 import { cookieOptions, endSession, startSession } from '../../http/session.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import { appPasswordRoutes } from '../app-passwords/routes.js';
 import { sendSvg } from '../captcha/reply.js';
 import { totpRoutes } from '../totp/routes.js';
 import { AccountService } from './service.js';
@@ -152,4 +153,6 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // The authenticator (TOTP) of the account centre.
   await totpRoutes(app, deps);
+  // App passwords of DAV clients.
+  await appPasswordRoutes(app, deps);
 }

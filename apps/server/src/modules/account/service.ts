@@ -14,6 +14,7 @@ import {
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
+import { revokeAppPasswords } from '../app-passwords/revoke.js';
 import { CaptchaService } from '../captcha/service.js';
 import { type CodeOrigin, CodeService } from '../codes/service.js';
 import { revokeDeviceTokens } from '../device/revoke.js';
@@ -39,7 +40,7 @@ export function normalizeContact(kind: ContactKind, value: string): string {
 }
 
 /** Accepts a sign-in name as typed: a phone or e-mail is looked up in its stored spelling. */
-function normalizeLogin(account: string): string {
+export function normalizeLogin(account: string): string {
   const trimmed = account.trim();
   if (isValidPhone(trimmed)) return normalizePhone(trimmed);
   if (trimmed.includes('@')) return normalizeEmail(trimmed);
@@ -204,5 +205,6 @@ export class AccountService {
       .where('id', '!=', keepSessionId)
       .execute();
     await revokeDeviceTokens(this.deps.db, userId);
+    await revokeAppPasswords(this.deps.db, userId);
   }
 }

@@ -5,6 +5,7 @@ import { Button, Skeleton } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { api, forgetAllVerified } from '../../api';
 import { AccountCard } from './AccountCard';
+import { AppPasswordsCard } from './AppPasswordsCard';
 import type { ContactKind } from './account-paths';
 import { BindModal } from './BindModal';
 import { KIND_LABEL } from './contact-kind';
@@ -51,6 +52,7 @@ export function CentrePage() {
           </section>
           <PasswordCard />
           <TotpCard />
+          <AppPasswordsCard />
           <SessionsCard />
           <DeleteAccountCard />
           <div className="centre-actions">
