@@ -25,6 +25,7 @@ import {
   type TimeMachineChange,
   type TimeMachineList,
 } from '@phonecloud/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login, type TestUser, verifiedClient } from './support/accounts.js';
 import { phoneEvent } from './support/calendar.js';
@@ -177,6 +178,67 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
       Array.from({ length: 501 }, (_, i) => ({ op: 'create', cid: `m${i}`, content: person(`批量${i}`) })),
     );
     expect(many).toMatchObject({ code: Code.INVALID, message: SyncMsg.BATCH_TOO_LARGE });
+  });
+
+  it('a batch the database fails mid-way leaves nothing; sent again it applies once', async () => {
+    const { token } = await setup();
+    // The second note's row fails in the database after the first one was written.
+    const db = server.deps.db;
+    if (dialect === 'postgres') {
+      await sql
+        .raw(
+          `CREATE OR REPLACE FUNCTION sync_test_cut() RETURNS trigger AS $$ BEGIN
+             IF NEW.title = '断线' THEN RAISE EXCEPTION 'connection cut'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          'CREATE TRIGGER sync_test_cut BEFORE INSERT ON notes FOR EACH ROW EXECUTE FUNCTION sync_test_cut()',
+        )
+        .execute(db);
+    } else {
+      await sql
+        .raw(
+          `CREATE TRIGGER sync_test_cut BEFORE INSERT ON notes WHEN NEW.title = '断线'
+           BEGIN SELECT RAISE(ABORT, 'connection cut'); END`,
+        )
+        .execute(db);
+    }
+    const batchId = randomUUID();
+    const changes = [
+      { op: 'create', cid: 'a', note: { title: '第一条', content: [text('先写入')] } },
+      { op: 'create', cid: 'b', note: { title: '断线', content: [text('这里断了')] } },
+    ];
+    try {
+      const cut = await push(token, 'notes', changes, batchId);
+      expect(cut.code).toBe(Code.SERVER_ERROR);
+      expect((await pullAll(token, 'notes', '')).items).toEqual([]);
+    } finally {
+      await sql.raw(`DROP TRIGGER sync_test_cut${dialect === 'postgres' ? ' ON notes' : ''}`).execute(db);
+    }
+    const done = await pushed(token, 'notes', changes, batchId);
+    expect(done.replayed).toBe(false);
+    expect((await pullAll(token, 'notes', '')).items.map((n: Note) => n.title).sort()).toEqual(
+      ['断线', '第一条'].sort(),
+    );
+
+    // A phone that lost the answer (the connection cut while waiting) sends the batch again:
+    // whether or not the first got through, it is applied once.
+    const lostId = randomUUID();
+    const lost = [{ op: 'create', cid: 'c', note: { title: '第三条', content: [text('x')] } }];
+    const aborted = new AbortController();
+    const first = fetch(server.baseUrl + SyncApi.push, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ area: 'notes', batch_id: lostId, changes: lost }),
+      signal: aborted.signal,
+    }).catch(() => null);
+    aborted.abort();
+    await first;
+    await pushed(token, 'notes', lost, lostId);
+    await pushed(token, 'notes', lost, lostId);
+    const titles = (await pullAll(token, 'notes', '')).items.map((n: Note) => n.title);
+    expect(titles.filter((t) => t === '第三条')).toHaveLength(1);
   });
 
   it('contacts edited on both sides merge field by field and keep both values of one field', async () => {
