@@ -1,5 +1,4 @@
 export * from './codes.js';
-export * from './find.js';
 export * from './format.js';
 export * from './limits.js';
 export * from './messages.js';

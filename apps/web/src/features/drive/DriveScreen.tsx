@@ -15,6 +15,7 @@ import { startDownload } from './download';
 import { FileList } from './FileList';
 import { MoveDialog } from './MoveDialog';
 import { NameDialog } from './NameDialog';
+import { FilePreview } from './preview/FilePreview';
 import { QuotaDialog } from './QuotaDialog';
 import { RecycleBin } from './RecycleBin';
 import { reportError } from './report';
@@ -62,6 +63,7 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [dragging, setDragging] = useState(false);
+  const [previewing, setPreviewing] = useState<DriveItem | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: driveKeys.all(backend) });
@@ -222,6 +224,7 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
             formatSize={backend.formatSize}
             actions={{
               open,
+              preview: setPreviewing,
               download: (item) => void download([item]),
               rename: (item) => setDialog({ kind: 'rename', item }),
               remove: (item) => void remove([item]),
@@ -287,6 +290,15 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
       ) : null}
       {dialog?.kind === 'recycle' ? <RecycleBin backend={backend} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'quota' ? <QuotaDialog onClose={() => setDialog(null)} /> : null}
+      {previewing ? (
+        <FilePreview
+          backend={backend}
+          items={listing.items}
+          start={previewing}
+          onDownload={(item) => void download([item])}
+          onClose={() => setPreviewing(null)}
+        />
+      ) : null}
     </div>
   );
 }

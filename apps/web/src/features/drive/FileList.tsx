@@ -3,6 +3,7 @@ import {
   DownloadOutlined,
   EditOutlined,
   EllipsisOutlined,
+  EyeOutlined,
   FolderOpenOutlined,
 } from '@ant-design/icons';
 import { DriveMsg } from '@phonecloud/shared';
@@ -16,11 +17,14 @@ import { formatTime } from './time';
 import type { DriveItem } from './types';
 
 const ROW_PX = 52;
+const PREVIEW_LABEL = '预览';
 /** On a narrow screen a row has two lines: the name, then size and time. */
 const NARROW_ROW_PX = 60;
 
 export interface RowActions {
   open(item: DriveItem): void;
+  /** A file opens in the viewer (no download). */
+  preview(item: DriveItem): void;
   download(item: DriveItem): void;
   rename(item: DriveItem): void;
   remove(item: DriveItem): void;
@@ -108,7 +112,7 @@ export function FileList({
               data-name={item.name}
               className={`drive-row${isSelected ? ' is-selected' : ''}`}
               style={{ transform: `translateY(${row.start}px)`, height: rowPx }}
-              onDoubleClick={() => item.type === 'folder' && actions.open(item)}
+              onDoubleClick={() => (item.type === 'folder' ? actions.open(item) : actions.preview(item))}
             >
               <span className="drive-col drive-col--check">
                 <Checkbox
@@ -128,9 +132,14 @@ export function FileList({
                     {item.name}
                   </button>
                 ) : (
-                  <span className="drive-name" title={item.name}>
+                  <button
+                    type="button"
+                    className="drive-name drive-name--link"
+                    title={item.name}
+                    onClick={() => actions.preview(item)}
+                  >
                     {item.name}
-                  </span>
+                  </button>
                 )}
                 {narrow ? (
                   <span className="drive-name__meta">
@@ -230,13 +239,25 @@ function rowActions(item: DriveItem, actions: RowActions): RowAction[] {
           onClick: () => actions.open(item),
         }
       : {
-          key: 'download',
-          label: DriveText.DOWNLOAD,
-          icon: <DownloadOutlined />,
-          onClick: () => actions.download(item),
+          key: 'preview',
+          label: PREVIEW_LABEL,
+          icon: <EyeOutlined />,
+          onClick: () => actions.preview(item),
         };
+  const download: RowAction[] =
+    item.type === 'file'
+      ? [
+          {
+            key: 'download',
+            label: DriveText.DOWNLOAD,
+            icon: <DownloadOutlined />,
+            onClick: () => actions.download(item),
+          },
+        ]
+      : [];
   return [
     first,
+    ...download,
     { key: 'rename', label: DriveText.RENAME, icon: <EditOutlined />, onClick: () => actions.rename(item) },
     {
       key: 'delete',

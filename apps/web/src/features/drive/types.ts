@@ -1,4 +1,4 @@
-import type { DriveItemType } from '@phonecloud/shared';
+import type { DriveItemType, PreviewKind } from '@phonecloud/shared';
 import type { DriveVariant } from '../../api';
 
 /** One item as the screens see it, whichever API face it came from. */
@@ -10,6 +10,17 @@ export interface DriveItem {
   size: number;
   /** Last modified, epoch ms. */
   mtime: number;
+  /** Images: signed thumbnail URLs, 256 px and 1024 px on the longer side (v2 `thumbnail`, v1 `thumbs.url1`). */
+  thumbnail?: string;
+  thumbnailLarge?: string;
+}
+
+/** Where and how a file is shown without downloading it (the preview-URL calls). */
+export interface PreviewInfo {
+  /** Signed, inline, `Content-Security-Policy: sandbox`; text kinds answer UTF-8 text. */
+  url: string;
+  kind: PreviewKind;
+  size: number;
 }
 
 export interface RecycleEntry extends DriveItem {
@@ -58,6 +69,7 @@ export interface DriveBackend {
   move(ids: string[], targetId: string): Promise<void>;
   remove(ids: string[]): Promise<void>;
   downloadUrl(id: string): Promise<string>;
+  previewUrl(id: string): Promise<PreviewInfo>;
   zipUrl(ids: string[]): Promise<string>;
   recycleList(): Promise<RecycleEntry[]>;
   restore(ids: string[]): Promise<void>;

@@ -5,6 +5,7 @@ import {
   DriveMsg,
   formatSize,
   Msg,
+  PreviewApi,
   V2_BATCH_MAX,
   type V2BatchResponse,
   type V2CreateFileResult,
@@ -13,6 +14,7 @@ import {
   type V2File,
   type V2ListResult,
   type V2PartInfo,
+  type V2PreviewUrl,
 } from '@phonecloud/shared';
 import { ApiError, api, isApiError } from '../../../api';
 import { throwUnlessAllPassed } from '../batch-outcome';
@@ -31,6 +33,7 @@ const toItem = (f: V2File): DriveItem => ({
   type: f.type,
   size: f.size,
   mtime: Date.parse(f.updated_at),
+  ...(f.thumbnail ? { thumbnail: f.thumbnail, thumbnailLarge: f.thumbnail_large } : {}),
 });
 
 /** One `/v2/batch` of the same call over many items (the UI never sends more than 100). */
@@ -134,6 +137,11 @@ export const alipanBackend: DriveBackend = {
 
   async downloadUrl(id) {
     return (await v2<V2DownloadUrl>(DriveApi.v2DownloadUrl, { file_id: id }, DriveMsg.NET_DOWNLOAD_URL)).url;
+  },
+
+  async previewUrl(id) {
+    const p = await v2<V2PreviewUrl>(PreviewApi.v2PreviewUrl, { file_id: id }, DriveMsg.NET_DOWNLOAD_URL);
+    return { url: p.url, kind: p.kind, size: p.size };
   },
 
   async zipUrl(ids) {

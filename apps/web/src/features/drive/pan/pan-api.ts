@@ -6,11 +6,13 @@ import {
   DriveMsg,
   formatSizeV1,
   Msg,
+  PreviewApi,
   RECYCLE_FIRST_PAGE,
   RECYCLE_PAGE_SIZE,
   type V1BatchItem,
   type V1File,
   type V1ListResult,
+  type V1PreviewUrl,
   type V1Quota,
   type V1RecycleItem,
 } from '@phonecloud/shared';
@@ -49,6 +51,7 @@ const toItem = (f: V1File): DriveItem => ({
   type: f.type,
   size: f.size,
   mtime: f.mtime,
+  ...(f.thumbs ? { thumbnail: f.thumbs.url1, thumbnailLarge: f.thumbs.url2 } : {}),
 });
 
 /** Batches answer code 0 only when all passed; otherwise the client has already thrown the server's text. */
@@ -97,6 +100,11 @@ export const panBackend: DriveBackend = {
 
   async downloadUrl(id) {
     return (await post<{ url: string }>(DriveApi.v1DownloadUrl, { ids: id }, DriveMsg.NET_DOWNLOAD_URL)).url;
+  },
+
+  async previewUrl(id) {
+    const p = await post<V1PreviewUrl>(PreviewApi.v1PreviewUrl, { id }, DriveMsg.NET_DOWNLOAD_URL);
+    return { url: p.url, kind: p.kind, size: p.size };
   },
 
   async zipUrl(list) {

@@ -1,0 +1,23 @@
+/** Words of the file viewer (the spec names none of them). */
+export const PreviewText = {
+  PREVIOUS: '上一张',
+  NEXT: '下一张',
+  ZOOM_IN: '放大',
+  ZOOM_OUT: '缩小',
+  ROTATE: '旋转',
+  RESET: '原始大小',
+  DOWNLOAD: '下载',
+  CLOSE: '关闭',
+  LOADING: '正在加载预览…',
+  FAILED: '预览加载失败',
+  RETRY: '重试',
+  CANNOT_PREVIEW: '该文件暂不支持在线预览',
+  CANNOT_PREVIEW_HINT: '请下载后使用本地应用打开',
+  IMAGE_FAILED: '图片无法显示，请下载后查看',
+  MEDIA_FAILED: '该格式无法在浏览器中播放，请下载后查看',
+  encoding: (name: string) => `编码：${name}`,
+  TRUNCATED: '文件较大，仅显示前 1 MB',
+  position: (n: number, total: number) => `${n} / ${total}`,
+  zoom: (z: number) => `${Math.round(z * 100)}%`,
+  PREVIEW: '预览',
+} as const;
