@@ -14,6 +14,7 @@ import * as m012 from './migrations/012_find.js';
 import * as m014 from './migrations/014_app_passwords.js';
 import * as m013 from './migrations/013_sync.js';
 import * as m016 from './migrations/016_drive_thumbs.js';
+import * as m017 from './migrations/017_drive_find.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '014_app_passwords': m014,
   '013_sync': m013,
   '016_drive_thumbs': m016,
+  '017_drive_find': m017,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
 export * from './codes.js';
+export * from './find.js';
 export * from './format.js';
 export * from './limits.js';
 export * from './messages.js';

@@ -1,6 +1,7 @@
 import { ServiceId } from '@phonecloud/shared';
 import type { AppModule } from '../module.js';
 import { downloadRoutes } from './download-routes.js';
+import { findV1Routes } from './find-routes.js';
 import { driveHousekeeping } from './housekeeping.js';
 import { previewRoutes } from './preview/routes.js';
 import { releaseThumbs, thumbsHousekeeping } from './preview/thumbs.js';
@@ -24,6 +25,7 @@ export const driveModule: AppModule = {
     await app.register(tokenRoutes(deps));
     await app.register(v2Routes(drive, uploads));
     await app.register(v1Routes(drive));
+    await app.register(findV1Routes(drive));
     await app.register(uploadHostRoutes(drive, uploads, new QuickUpload(drive, uploads)));
     await app.register(downloadRoutes(drive));
     await app.register(previewRoutes(drive));

@@ -18,6 +18,7 @@ import { AppError, invalid } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
 import { driveUser, issueClaims, yunAuth } from './auth.js';
 import { folderMissing, notFound } from './errors.js';
+import { v1SortedList } from './find-routes.js';
 import { FILE } from './items-repo.js';
 import { downloadUrl, originOf, zipUrl } from './links.js';
 import { thumbSigner } from './preview/links.js';
@@ -94,6 +95,8 @@ export function v1Routes(drive: DriveService) {
     const b = (req: FastifyRequest) => (req.body ?? {}) as Record<string, unknown>;
 
     app.get(DriveApi.v1List, opts, async (req): Promise<ReturnType<typeof ok<V1ListResult>>> => {
+      // Baidu's order=name|size|time (desc=1): keyset pages in that order (find-routes.ts).
+      if (q(req).order !== undefined) return v1SortedList(drive, req, folderId(q(req).pid));
       const query = parse(
         z.object({
           pid: z.string().optional(),

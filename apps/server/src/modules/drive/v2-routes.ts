@@ -6,6 +6,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
 import { bearerAuth, driveSession, driveUser, sessionAlive } from './auth.js';
+import { findV2Calls } from './find-routes.js';
 import { PART_PATH, type PartClaims } from './links.js';
 import type { DriveService } from './service.js';
 import { verifyToken } from './tokens.js';
@@ -38,7 +39,9 @@ const BatchBody = z.object({
 /** The newer variant: JSON POSTs under /v2 with a bearer drive token (no cookie, so no CSRF check). */
 export function v2Routes(drive: DriveService, uploads: Uploads) {
   const deps = drive.deps;
-  const calls = v2Calls(drive, uploads);
+  const base = v2Calls(drive, uploads);
+  // Find and arrange: search, preferences, and the list in a chosen order (find-routes.ts).
+  const calls = { ...base, ...findV2Calls(drive, base) };
   return async (app: FastifyInstance) => {
     const opts = { preHandler: bearerAuth(deps, drive), config: { csrf: false } };
     const ctxOf = (req: FastifyRequest): V2Ctx => {

@@ -1,0 +1,267 @@
+import {
+  DEFAULT_DRIVE_PREFS,
+  DRIVE_ROOT_NUMERIC_ID,
+  type DrivePrefs,
+  type DriveSort,
+  type DriveSortDir,
+  driveNameKey,
+  foldDriveName,
+} from '@phonecloud/shared';
+import { type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+import type { ItemRow } from './items-repo.js';
+
+/** Columns of migration 017 (kept out of `DriveItemsTable`, so item rows elsewhere stay as they are). */
+interface FindColumns {
+  name_lc: string | null;
+  sort_key: string | null;
+}
+interface DrivePrefsTable {
+  user_id: number;
+  sort: string;
+  dir: string;
+  view: string;
+  updated_at: number;
+}
+type FindDatabase = Database & {
+  drive_items: Database['drive_items'] & FindColumns;
+  drive_prefs: DrivePrefsTable;
+};
+
+/** Keyset position in an ordered listing: (kind, value of the order's column, id). */
+export type OrderKey = [kind: number, value: string | number, id: number];
+
+/** Rows keyed per round of the lazy fill (4 parameters each: far below either database's limit). */
+const FILL_BATCH = 500;
+const ITEM_COLUMNS = [
+  'user_id',
+  'id',
+  'parent_id',
+  'name',
+  'kind',
+  'size',
+  'blob_key',
+  'created_at',
+  'updated_at',
+  'trashed_at',
+] as const;
+
+export type KeyedRow = ItemRow & { sort_key: string };
+/** A search hit with the folder it sits in. */
+export interface Hit {
+  item: KeyedRow;
+  /** Ancestors from the root to the hit's folder (the root first). */
+  folders: Array<{ id: number; name: string }>;
+}
+
+const column = (sort: DriveSort) => (sort === 'name' ? 'sort_key' : sort === 'size' ? 'size' : 'updated_at');
+
+/** Queries of search, ordered listings and the arrangement preference; each scoped to one user. */
+export class FindRepo {
+  private readonly db: Kysely<FindDatabase>;
+  private readonly postgres: boolean;
+
+  constructor(db: Db) {
+    this.db = db.withTables<{
+      drive_items: FindColumns;
+      drive_prefs: DrivePrefsTable;
+    }>() as Kysely<FindDatabase>;
+    this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  }
+
+  /**
+   * Computes the search name and sort key of the user's rows that lack them (new or renamed
+   * items), in one folder or the whole drive. The update only lands when the name is still the one
+   * the key was made of (a rename racing it clears the key again).
+   */
+  async fillKeys(userId: number, parentId?: number): Promise<number> {
+    let filled = 0;
+    for (;;) {
+      let q = this.db
+        .selectFrom('drive_items')
+        .select(['id', 'name'])
+        .where('user_id', '=', userId)
+        .where('sort_key', 'is', null);
+      if (parentId !== undefined) q = q.where('parent_id', '=', parentId);
+      const rows = await q.limit(FILL_BATCH).execute();
+      if (rows.length === 0) return filled;
+      const values = sql.join(
+        rows.map(
+          (r) =>
+            sql`(CAST(${Number(r.id)} AS bigint), ${r.name}, ${foldDriveName(r.name)}, ${driveNameKey(r.name)})`,
+        ),
+      );
+      await sql`
+        UPDATE drive_items SET name_lc = v.lc, sort_key = v.k
+        FROM (SELECT column1 AS id, column2 AS name, column3 AS lc, column4 AS k FROM (VALUES ${values}) AS t) AS v
+        WHERE drive_items.user_id = ${userId} AND drive_items.id = v.id AND drive_items.name = v.name`.execute(
+        this.db,
+      );
+      filled += rows.length;
+      // A row renamed between the read and the write stays unkeyed: the next round takes it.
+      if (rows.length < FILL_BATCH) return filled;
+    }
+  }
+
+  /** One page of a folder in the chosen order, folders first; `after` is the last row of the page before. */
+  async list(
+    userId: number,
+    parentId: number,
+    sort: DriveSort,
+    dir: DriveSortDir,
+    limit: number,
+    after?: OrderKey,
+  ): Promise<KeyedRow[]> {
+    if (sort === 'name') await this.fillKeys(userId, parentId);
+    const col = column(sort);
+    const op = dir === 'asc' ? '>' : '<';
+    let q = this.db
+      .selectFrom('drive_items')
+      .select([...ITEM_COLUMNS, 'sort_key'])
+      .where('user_id', '=', userId)
+      .where('parent_id', '=', parentId)
+      .where('trashed_at', 'is', null);
+    if (after) {
+      const [kind, value, id] = after;
+      q = q.where((eb) =>
+        eb.or([
+          eb('kind', '>', kind),
+          eb.and([
+            eb('kind', '=', kind),
+            eb.or([eb(col, op, value as never), eb.and([eb(col, '=', value as never), eb('id', op, id)])]),
+          ]),
+        ]),
+      );
+    }
+    const rows = await q.orderBy('kind').orderBy(col, dir).orderBy('id', dir).limit(limit).execute();
+    return rows.map(keyed);
+  }
+
+  /**
+   * Hits of a folded query among the live items of the drive, in name-key order after `after`
+   * ([sort_key, id]); items inside a folder that is in the recycle bin are left out. Reads the
+   * search index in its order and stops once `limit` live hits are found.
+   */
+  async search(userId: number, query: string, limit: number, after?: [string, number]): Promise<Hit[]> {
+    await this.fillKeys(userId);
+    const hits: Hit[] = [];
+    const folders = new Map<number, { parent: number | null; name: string; trashed: boolean }>();
+    let cursor = after;
+    const batch = Math.max(limit * 2, 50);
+    for (;;) {
+      const rows = await this.matches(userId, query, batch, cursor);
+      await this.loadAncestors(userId, rows, folders);
+      for (const r of rows) {
+        const chain = chainOf(r.parent_id, folders);
+        if (chain) hits.push({ item: r, folders: chain });
+        if (hits.length >= limit) return hits;
+      }
+      const last = rows.at(-1);
+      if (rows.length < batch || !last) return hits;
+      cursor = [last.sort_key, last.id];
+    }
+  }
+
+  private async matches(userId: number, query: string, limit: number, after?: [string, number]) {
+    const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // PostgreSQL: LIKE (the trigram index answers it where pg_trgm is installed); SQLite: instr over
+    // the index that carries the folded name beside the key (no table row read per miss).
+    const match = this.postgres
+      ? sql<SqlBool>`name_lc LIKE ${pattern} ESCAPE '\\'`
+      : sql<SqlBool>`instr(name_lc, ${query}) > 0`;
+    let q = this.db
+      .selectFrom('drive_items')
+      .select([...ITEM_COLUMNS, 'sort_key'])
+      .where('user_id', '=', userId)
+      .where('trashed_at', 'is', null)
+      .where('parent_id', 'is not', null)
+      .where(match);
+    if (after) {
+      const [key, id] = after;
+      q = q.where((eb) =>
+        eb.or([eb('sort_key', '>', key), eb.and([eb('sort_key', '=', key), eb('id', '>', id)])]),
+      );
+    }
+    const rows = await q.orderBy('sort_key').orderBy('id').limit(limit).execute();
+    return rows.map(keyed);
+  }
+
+  /** Every folder above the rows (a few rounds, one per level not seen yet), into `known`. */
+  private async loadAncestors(
+    userId: number,
+    rows: KeyedRow[],
+    known: Map<number, { parent: number | null; name: string; trashed: boolean }>,
+  ): Promise<void> {
+    let wanted = [...new Set(rows.map((r) => r.parent_id).filter((p): p is number => p !== null))].filter(
+      (id) => !known.has(id),
+    );
+    for (let depth = 0; wanted.length > 0 && depth < 1000; depth++) {
+      const found = await this.db
+        .selectFrom('drive_items')
+        .select(['id', 'parent_id', 'name', 'trashed_at'])
+        .where('user_id', '=', userId)
+        .where('id', 'in', wanted)
+        .execute();
+      const next = new Set<number>();
+      for (const f of found) {
+        const parent = f.parent_id === null ? null : Number(f.parent_id);
+        known.set(Number(f.id), { parent, name: f.name, trashed: f.trashed_at !== null });
+        if (parent !== null && !known.has(parent)) next.add(parent);
+      }
+      // Ids that no longer exist are remembered as dead ends.
+      for (const id of wanted) if (!known.has(id)) known.set(id, { parent: null, name: '', trashed: true });
+      wanted = [...next];
+    }
+  }
+
+  async prefs(userId: number): Promise<DrivePrefs> {
+    const row = await this.db
+      .selectFrom('drive_prefs')
+      .select(['sort', 'dir', 'view'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return { ...DEFAULT_DRIVE_PREFS };
+    return { sort: row.sort, dir: row.dir, view: row.view } as DrivePrefs;
+  }
+
+  async savePrefs(userId: number, prefs: DrivePrefs, now: number): Promise<void> {
+    await this.db
+      .insertInto('drive_prefs')
+      .values({ user_id: userId, ...prefs, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...prefs, updated_at: now }))
+      .execute();
+  }
+}
+
+/** The folders from the root down to `parentId`, or null when one of them is in the bin or gone. */
+function chainOf(
+  parentId: number | null,
+  known: Map<number, { parent: number | null; name: string; trashed: boolean }>,
+): Array<{ id: number; name: string }> | null {
+  const out: Array<{ id: number; name: string }> = [];
+  for (let id = parentId, steps = 0; id !== null && steps < 1000; steps++) {
+    const f = known.get(id);
+    if (!f || f.trashed) return null;
+    out.push({ id, name: f.name });
+    if (f.parent === null) return id === DRIVE_ROOT_NUMERIC_ID ? out.reverse() : null;
+    id = f.parent;
+  }
+  return null;
+}
+
+function keyed(r: Record<(typeof ITEM_COLUMNS)[number] | 'sort_key', unknown>): KeyedRow {
+  return {
+    user_id: Number(r.user_id),
+    id: Number(r.id),
+    parent_id: r.parent_id === null ? null : Number(r.parent_id),
+    name: String(r.name),
+    kind: Number(r.kind),
+    size: Number(r.size),
+    blob_key: (r.blob_key as string | null) ?? null,
+    created_at: Number(r.created_at),
+    updated_at: Number(r.updated_at),
+    trashed_at: r.trashed_at === null ? null : Number(r.trashed_at),
+    sort_key: String(r.sort_key ?? ''),
+  };
+}
