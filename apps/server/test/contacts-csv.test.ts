@@ -72,7 +72,12 @@ describe.each(TEST_DIALECTS)('contacts: CSV in Google’s and Outlook’s layout
       ['+1 555 0101', 2],
       ['+1 555 0102', 3],
     ]);
-    expect(greg?.['postal-address'][0]?.formatted_address).toBe('1 Main St, Springfield');
+    // The parts in their columns; the text joins them in Chinese order.
+    expect(greg?.['postal-address'][0]).toMatchObject({
+      street: '1 Main St',
+      city: 'Springfield',
+      formatted_address: 'Springfield 1 Main St',
+    });
     expect(greg?.event).toEqual([
       { is_primary: 0, start_date: '1980-04-16', lunar_or_solar: 0, type: EventType.BIRTHDAY },
       { is_primary: 0, start_date: '2005-06-01', lunar_or_solar: 0, type: EventType.ANNIVERSARY },
@@ -97,9 +102,22 @@ describe.each(TEST_DIALECTS)('contacts: CSV in Google’s and Outlook’s layout
       { is_primary: 0, start_date: '1915-12-10', lunar_or_solar: 0, type: EventType.BIRTHDAY },
     ]);
     expect(ada?.group.map((g) => g.groupTitle).sort()).toEqual(['Friends', 'Pioneers']);
-    // The address is one text of at most 40 characters: cut, and said so.
-    expect(ada?.['postal-address'][0]?.formatted_address).toBe('12 St James Sq, London, SW1Y 4JH, United');
-    expect(r.warnings.join()).toContain('地址超过40个字符，已截断');
+    // The address's parts in their columns: 40 characters each, so nothing is cut.
+    expect(ada?.['postal-address']).toEqual([
+      {
+        is_primary: 0,
+        formatted_address: 'United Kingdom London 12 St James Sq SW1Y 4JH',
+        street: '12 St James Sq',
+        po_box: '',
+        extended: '',
+        city: 'London',
+        region: '',
+        postcode: 'SW1Y 4JH',
+        country: 'United Kingdom',
+        type: 2,
+      },
+    ]);
+    expect(r.warnings.join()).not.toContain('地址');
   });
 
   for (const layout of ['google', 'outlook'] as const) {
@@ -113,7 +131,19 @@ describe.each(TEST_DIALECTS)('contacts: CSV in Google’s and Outlook’s layout
           { number: '+1 555 0102', type: 3 },
         ],
         email: [{ address: 'greg@example.com', type: 1 }],
-        'postal-address': [{ formatted_address: '1 Main St, Springfield', street: '', type: 1 }],
+        'postal-address': [
+          { formatted_address: '1 Main St, Springfield', street: '', type: 1 },
+          {
+            po_box: 'PO Box 7',
+            extended: 'Suite 200',
+            street: '500 Market St',
+            city: 'San Francisco',
+            region: 'CA',
+            postcode: '94105',
+            country: 'USA',
+            type: 2,
+          },
+        ],
         event: [
           { start_date: '1980-04-16', lunar_or_solar: 0, type: EventType.BIRTHDAY },
           { start_date: '2005-06-01', lunar_or_solar: 0, type: EventType.ANNIVERSARY },
@@ -129,6 +159,23 @@ describe.each(TEST_DIALECTS)('contacts: CSV in Google’s and Outlook’s layout
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows = parse(bytes, { bom: true }) as string[][];
       expect(rows).toHaveLength(3);
+      // Every address part has its column, as the layout names it.
+      const columns =
+        layout === 'google'
+          ? ['Street', 'City', 'PO Box', 'Region', 'Postal Code', 'Country', 'Extended Address'].map(
+              (x) => `Address 2 - ${x}`,
+            )
+          : ['Street', 'Street 2', 'City', 'State', 'Postal Code', 'Country/Region', 'PO Box'].map(
+              (x) => `Business ${x}`,
+            );
+      const header = rows[0] ?? [];
+      const greg = rows.find((r) => r.includes('Dartmouth')) ?? [];
+      expect(columns.map((c) => greg[header.indexOf(c)])).toEqual([
+        '500 Market St',
+        ...(layout === 'google'
+          ? ['San Francisco', 'PO Box 7', 'CA', '94105', 'USA', 'Suite 200']
+          : ['Suite 200', 'San Francisco', 'CA', '94105', 'USA', 'PO Box 7']),
+      ]);
       const target = await verifiedClient(server);
       const r = await importRaw(target.client, `export.csv`, bytes);
       expect(r).toMatchObject({ total: 2, added: 2, failed: [], warnings: [] });

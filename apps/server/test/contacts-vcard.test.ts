@@ -230,7 +230,18 @@ describe.each(TEST_DIALECTS)('contacts: avatars, vCard export and import [%s]', 
     ]);
     expect(li?.email).toEqual([{ is_primary: 0, address: 'xiaolong@example.com', type: 1 }]);
     expect(li?.['postal-address']).toEqual([
-      { is_primary: 0, formatted_address: '北京中关村大街1号', street: '中关村大街1号', type: 2 },
+      {
+        is_primary: 0,
+        formatted_address: '北京中关村大街1号',
+        street: '中关村大街1号',
+        po_box: '',
+        extended: '',
+        city: '北京',
+        region: '',
+        postcode: '',
+        country: '',
+        type: 2,
+      },
     ]);
     expect(li?.note).toEqual([{ note: '第一行\n第二行很长很长很长' }]);
     expect(li?.event).toEqual([{ is_primary: 0, start_date: '1940-11-27', lunar_or_solar: 0, type: 3 }]);

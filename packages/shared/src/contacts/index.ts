@@ -1,3 +1,4 @@
+export * from './address.js';
 export * from './codes.js';
 export * from './dates.js';
 export * from './limits.js';

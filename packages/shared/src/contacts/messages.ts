@@ -48,11 +48,20 @@ const FIELD_LABEL = {
   im: '即时通讯',
   customProtocol: '自定义通讯类型',
   address: '地址',
+  addressStreet: '街道',
+  addressCity: '城市',
+  addressRegion: '省/州',
+  addressPostcode: '邮编',
+  addressCountry: '国家/地区',
+  addressPoBox: '邮政信箱',
+  addressExtended: '附加地址',
   nickname: '昵称',
   website: '网址',
   note: '备注',
 } as const;
 export type ContactField = keyof typeof FIELD_LABEL;
+/** A field's name as the editor and the messages show it. */
+export const contactFieldLabel = (field: ContactField): string => FIELD_LABEL[field];
 
 /** A field over its length limit (product text; the editor's inputs stop at the limit anyway). */
 export function fieldTooLong(field: ContactField, max: number): string {

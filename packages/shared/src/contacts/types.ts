@@ -81,10 +81,23 @@ export interface ImEntry {
   address: string;
   type: number;
 }
+/**
+ * A postal address: the spec's `formatted_address` and `street`, and the other ADR parts kept
+ * apart (address.ts says how the text follows from them). Each part is at most 40 characters.
+ */
 export interface AddressEntry {
   is_primary: number;
+  /** The address as one text: the parts joined in Chinese order when it has more than a street. */
   formatted_address: string;
   street: string;
+  po_box: string;
+  /** ADR's extended address (a flat, a building). */
+  extended: string;
+  /** ADR's locality. */
+  city: string;
+  region: string;
+  postcode: string;
+  country: string;
   type: number;
 }
 export interface EventEntry {

@@ -1,3 +1,10 @@
+import {
+  ADDRESS_PART_FIELD,
+  ADDRESS_PARTS,
+  addressText,
+  emptyAddressParts,
+  isStructuredAddress,
+} from './address.js';
 import { checkEventDate } from './dates.js';
 import { CONTACT_EMAIL_LOCAL_MAX, CONTACT_FIELD_MAX, CONTACT_NOTE_MAX, GROUP_NAME_MAX } from './limits.js';
 import { type ContactField, ContactMsg, fieldTooLong } from './messages.js';
@@ -110,13 +117,22 @@ export function normalizeContactContent(input: unknown): ContactContent {
     if (entry.address) out.im.push(entry);
   }
   for (const e of rows(c['postal-address'])) {
+    const parts = emptyAddressParts();
+    for (const p of ADDRESS_PARTS) parts[p] = trimmed(e[p]);
     const formatted = trimmed(e.formatted_address);
-    const street = trimmed(e.street);
-    // One address has one text: either field stands in for a missing other.
+    // With parts besides the street, the text is theirs; an address of one text only keeps it,
+    // either field standing in for a missing other.
+    const structured = isStructuredAddress(parts);
     const entry = {
       is_primary: flag(e.is_primary),
-      formatted_address: formatted || street,
-      street: street || formatted,
+      formatted_address: structured ? addressText(parts) : formatted || parts.street,
+      street: structured ? parts.street : parts.street || formatted,
+      po_box: parts.po_box,
+      extended: parts.extended,
+      city: parts.city,
+      region: parts.region,
+      postcode: parts.postcode,
+      country: parts.country,
       type: code(e.type, TYPE_CODES.address, AddressType.HOME, AddressType.CUSTOM),
     };
     if (entry.formatted_address) out['postal-address'].push(entry);
@@ -234,8 +250,15 @@ export function checkContactContent(
     if (m) return fail(m);
   }
   for (const a of content['postal-address']) {
-    const m = tooLong(a.formatted_address, 'address') ?? tooLong(a.street, 'address');
-    if (m) return fail(m);
+    // The limit is per part; the text joined from parts may be longer.
+    if (!isStructuredAddress(a)) {
+      const m = tooLong(a.formatted_address, 'address') ?? tooLong(a.street, 'address');
+      if (m) return fail(m);
+    }
+    for (const p of ADDRESS_PARTS) {
+      const m = tooLong(a[p], ADDRESS_PART_FIELD[p]);
+      if (m) return fail(m);
+    }
   }
   for (const ev of content.event) {
     const check = checkEventDate(ev.start_date, ev.lunar_or_solar);

@@ -87,7 +87,8 @@ function person(rng: Rng, i: number): ContactContent {
   }
   if (rng.chance(0.3)) {
     const [city, street] = rng.pick(PLACES);
-    c['postal-address'] = [{ formatted_address: `${city}${street}`, street, type: rng.pick([1, 2]) }];
+    // Parts kept apart (the text is joined from them): '北京市朝阳区建国路88号'.
+    c['postal-address'] = [{ city, street, type: rng.pick([1, 2]) }];
   }
   if (rng.chance(0.35)) {
     const y = 1960 + Math.floor(rng.next() * 45);

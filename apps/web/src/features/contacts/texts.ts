@@ -48,6 +48,8 @@ export const T = {
   email: '邮箱',
   im: '即时通讯',
   address: '地址',
+  addressPartsOpen: '填写详细地址',
+  addressPartsClose: '收起详细地址',
   event: '纪念日',
   note: '备注',
   nickname: '昵称',

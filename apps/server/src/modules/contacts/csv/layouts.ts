@@ -5,6 +5,7 @@ import {
   type CsvLayout,
   EmailType,
   EventType,
+  isStructuredAddress,
   PhoneType,
   WebsiteType,
 } from '@phonecloud/shared';
@@ -132,14 +133,24 @@ export function googleRowToContent(row: Row): ContactContent {
     });
   }
   for (let i = 1; `Address ${i} - Formatted` in row || `Address ${i} - Street` in row; i++) {
-    const formatted = row[`Address ${i} - Formatted`] ?? '';
-    const street = row[`Address ${i} - Street`] ?? '';
-    if (!formatted.trim() && !street.trim()) continue;
+    const cell = (name: string) => (row[`Address ${i} - ${name}`] ?? '').replace(/\s*\n\s*/g, ' ').trim();
+    const parts = {
+      street: cell('Street'),
+      po_box: cell('PO Box'),
+      extended: cell('Extended Address'),
+      city: cell('City'),
+      region: cell('Region'),
+      postcode: cell('Postal Code'),
+      country: cell('Country'),
+    };
+    const formatted = cell('Formatted');
+    if (!formatted && !Object.values(parts).some(Boolean)) continue;
     const label = row[`Address ${i} - Label`] ?? row[`Address ${i} - Type`] ?? '';
     c['postal-address'].push({
       is_primary: 0,
-      formatted_address: (formatted || street).replace(/\s*\n\s*/g, ' ').trim(),
-      street: street.replace(/\s*\n\s*/g, ' ').trim(),
+      // Derived from the parts when there are any besides the street (normalising does it).
+      formatted_address: formatted || parts.street,
+      ...parts,
       type: labelType(label, AddressType.WORK, AddressType.HOME, AddressType.OTHER),
     });
   }
@@ -190,7 +201,17 @@ function googleRows(contents: readonly ContactContent[]): { header: string[]; ro
   for (let i = 1; i <= emails; i++) header.push(`E-mail ${i} - Label`, `E-mail ${i} - Value`);
   for (let i = 1; i <= phones; i++) header.push(`Phone ${i} - Label`, `Phone ${i} - Value`);
   for (let i = 1; i <= addresses; i++) {
-    header.push(`Address ${i} - Label`, `Address ${i} - Formatted`, `Address ${i} - Street`);
+    header.push(
+      `Address ${i} - Label`,
+      `Address ${i} - Formatted`,
+      `Address ${i} - Street`,
+      `Address ${i} - City`,
+      `Address ${i} - PO Box`,
+      `Address ${i} - Region`,
+      `Address ${i} - Postal Code`,
+      `Address ${i} - Country`,
+      `Address ${i} - Extended Address`,
+    );
   }
   for (let i = 1; i <= websites; i++) header.push(`Website ${i} - Label`, `Website ${i} - Value`);
   for (let i = 1; i <= events; i++) header.push(`Event ${i} - Label`, `Event ${i} - Value`);
@@ -228,8 +249,18 @@ function googleRows(contents: readonly ContactContent[]): { header: string[]; ro
     pad(
       c['postal-address'],
       addresses,
-      (a) => [GOOGLE_ADDRESS[a.type] ?? 'Other', a.formatted_address, a.street],
-      3,
+      (a) => [
+        GOOGLE_ADDRESS[a.type] ?? 'Other',
+        a.formatted_address,
+        a.street,
+        a.city,
+        a.po_box,
+        a.region,
+        a.postcode,
+        a.country,
+        a.extended,
+      ],
+      9,
     );
     pad(c.website, websites, (w) => ['', w.url], 2);
     const others = solarEvents(c).filter((e) => e !== birthday && e.type !== EventType.BIRTHDAY);
@@ -261,6 +292,16 @@ const OUTLOOK_ADDRESSES: Array<[string, number]> = [
   ['Business', AddressType.WORK],
   ['Other', AddressType.OTHER],
 ];
+/** An Outlook address's columns after its prefix ('Home Street'...). */
+const OUTLOOK_ADDRESS_CELLS = [
+  'Street',
+  'Street 2',
+  'City',
+  'State',
+  'Postal Code',
+  'Country/Region',
+  'PO Box',
+];
 const OUTLOOK_HEADER = [
   'First Name',
   'Middle Name',
@@ -274,13 +315,7 @@ const OUTLOOK_HEADER = [
   ...OUTLOOK_PHONES.map(([h]) => h),
   'Company',
   'Job Title',
-  ...OUTLOOK_ADDRESSES.flatMap(([p]) => [
-    `${p} Street`,
-    `${p} City`,
-    `${p} State`,
-    `${p} Postal Code`,
-    `${p} Country/Region`,
-  ]),
+  ...OUTLOOK_ADDRESSES.flatMap(([p]) => OUTLOOK_ADDRESS_CELLS.map((x) => `${p} ${x}`)),
   'Web Page',
   'Birthday',
   'Anniversary',
@@ -313,18 +348,20 @@ export function outlookRowToContent(row: Row): ContactContent {
     if (v) c.email.push({ is_primary: 0, address: v, type: EmailType.PERSONAL });
   }
   for (const [p, type] of OUTLOOK_ADDRESSES) {
-    const street = (row[`${p} Street`] ?? '').replace(/\s*\n\s*/g, ' ').trim();
-    const parts = [
-      street,
-      row[`${p} City`],
-      row[`${p} State`],
-      row[`${p} Postal Code`],
-      row[`${p} Country/Region`],
-    ]
-      .map((x) => (x ?? '').trim())
-      .filter(Boolean);
-    if (parts.length === 0) continue;
-    c['postal-address'].push({ is_primary: 0, formatted_address: parts.join(', '), street, type });
+    const cell = (name: string) => (row[`${p} ${name}`] ?? '').replace(/\s*\n\s*/g, ' ').trim();
+    const parts = {
+      street: cell('Street'),
+      // Outlook's third street line has no ADR part of its own: it goes with the second.
+      extended: [cell('Street 2'), cell('Street 3')].filter(Boolean).join(' '),
+      po_box: cell('PO Box'),
+      city: cell('City'),
+      region: cell('State'),
+      postcode: cell('Postal Code'),
+      country: cell('Country/Region'),
+    };
+    if (!Object.values(parts).some(Boolean)) continue;
+    // The text follows from the parts (normalising joins them); a street alone is the text.
+    c['postal-address'].push({ is_primary: 0, formatted_address: parts.street, ...parts, type });
   }
   const web = row['Web Page']?.trim() || row['Personal Web Page']?.trim();
   if (web) c.website.push({ url: web, type: WebsiteType.HOMEPAGE });
@@ -366,9 +403,18 @@ function outlookRows(contents: readonly ContactContent[]): { header: string[]; r
       cells[OUTLOOK_EMAILS[i] as string] = e.address;
     });
     for (const a of c['postal-address']) {
-      const prefix = OUTLOOK_ADDRESSES.find(([p, t]) => t === a.type && !cells[`${p} Street`])?.[0];
-      // The parts are not kept apart: the whole address goes in Street, where Outlook shows it.
-      if (prefix) cells[`${prefix} Street`] = a.formatted_address || a.street;
+      const prefix = OUTLOOK_ADDRESSES.find(
+        ([p, t]) => t === a.type && !OUTLOOK_ADDRESS_CELLS.some((x) => cells[`${p} ${x}`]),
+      )?.[0];
+      if (!prefix) continue;
+      // Each part in its column; an address of one text only (no parts) goes in Street whole.
+      cells[`${prefix} Street`] = isStructuredAddress(a) ? a.street : a.formatted_address || a.street;
+      cells[`${prefix} Street 2`] = a.extended;
+      cells[`${prefix} City`] = a.city;
+      cells[`${prefix} State`] = a.region;
+      cells[`${prefix} Postal Code`] = a.postcode;
+      cells[`${prefix} Country/Region`] = a.country;
+      cells[`${prefix} PO Box`] = a.po_box;
     }
     const solar = solarEvents(c);
     cells.Birthday = solar.find((e) => e.type === EventType.BIRTHDAY)?.start_date ?? '';

@@ -1,4 +1,7 @@
 import {
+  ADDRESS_PART_FIELD,
+  ADDRESS_PARTS,
+  addressText,
   CONTACT_FIELD_MAX,
   CONTACT_NOTE_MAX,
   type ContactAttachment,
@@ -9,6 +12,7 @@ import {
   checkEventDate,
   GROUP_NAME_MAX,
   ImportText,
+  isStructuredAddress,
   isValidContactEmail,
   isValidWebsite,
   letterOf,
@@ -164,8 +168,14 @@ export function fitRules(input: ContactContent, warn: (text: string) => void): C
     i.custom_protocol = fit(i.custom_protocol, 'customProtocol');
   }
   for (const a of c['postal-address']) {
-    a.formatted_address = fit(a.formatted_address, 'address');
-    a.street = fit(a.street, 'address');
+    // The limit is per part: each is cut on its own, and a text joined from parts follows them.
+    if (isStructuredAddress(a)) {
+      for (const p of ADDRESS_PARTS) a[p] = fit(a[p], ADDRESS_PART_FIELD[p]);
+      a.formatted_address = addressText(a);
+    } else {
+      a.formatted_address = fit(a.formatted_address, 'address');
+      a.street = fit(a.street, 'address');
+    }
   }
   c.event = c.event.filter((e) => {
     const check = checkEventDate(e.start_date, e.lunar_or_solar);

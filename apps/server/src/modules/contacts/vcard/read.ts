@@ -369,16 +369,21 @@ export function readJCard(jcard: JCard): ReadCard {
 
   const addresses = pairUp(all('adr'), all('label'));
   for (const [adr, label] of addresses.pairs) {
-    const [, ext = '', street = '', locality = '', region = '', code = '', country = ''] = partsOf(adr);
-    const parts = [street, ext].filter(Boolean).join(' ');
-    const composedAddress = HAN_RE.test(country + region + locality + parts)
-      ? [country, region, locality, parts].join('')
-      : [parts, locality, region, code, country].filter(Boolean).join(', ');
+    // The seven ADR parts kept apart; the text is derived from them (address.ts in shared) when
+    // there is more than a street, else the label (LABEL, or 4.0's LABEL parameter) as written.
+    const [po_box = '', extended = '', street = '', city = '', region = '', postcode = '', country = ''] =
+      partsOf(adr).map((p) => p.trim());
     const labelParam = strings(adr[1].label)[0];
     const entry: AddressEntry = {
       is_primary: isPref(adr) ? 1 : 0,
-      formatted_address: (label ? textOf(label) : labelParam) || composedAddress,
-      street: parts,
+      formatted_address: (label ? textOf(label) : labelParam) || street,
+      street,
+      po_box,
+      extended,
+      city,
+      region,
+      postcode,
+      country,
       type: codeParam(adr) ?? addressCode(typesWithLabel(adr)),
     };
     c['postal-address'].push(entry);
@@ -391,6 +396,12 @@ export function readJCard(jcard: JCard): ReadCard {
       is_primary: isPref(label) ? 1 : 0,
       formatted_address: text,
       street: '',
+      po_box: '',
+      extended: '',
+      city: '',
+      region: '',
+      postcode: '',
+      country: '',
       type: codeParam(label) ?? addressCode(typesWithLabel(label)),
     });
   }

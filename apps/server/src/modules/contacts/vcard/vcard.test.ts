@@ -58,9 +58,17 @@ describe('vCard reading', () => {
     ]);
     expect(c.organization).toEqual([{ is_primary: 0, company: '北京科技', type: 1, title: '经理' }]);
     expect(c.note).toEqual([{ note: '第一行\n第二行,很长;分号' }]);
-    expect(c['postal-address'][0]).toMatchObject({
+    // ADR's parts kept apart; the text joins them in Chinese order.
+    expect(c['postal-address'][0]).toEqual({
+      is_primary: 0,
+      formatted_address: '中国北京北京路1号 100000',
       street: '北京路1号',
-      formatted_address: '中国北京北京路1号',
+      po_box: '',
+      extended: '',
+      city: '北京',
+      region: '',
+      postcode: '100000',
+      country: '中国',
       type: 1,
     });
     expect(c.website).toEqual([{ url: 'www.example.com', type: 1 }]);
@@ -215,6 +223,16 @@ describe('vCard writing', () => {
       ],
       'postal-address': [
         { formatted_address: '上海市, 浦东; 新区', street: '世纪大道1号', type: 2, is_primary: 1 },
+        {
+          po_box: '信箱 8号',
+          extended: '3单元, 401室',
+          street: '浦东; 世纪大道100号',
+          city: '上海市',
+          region: '上海',
+          postcode: '200120',
+          country: '中国',
+          type: 1,
+        },
       ],
       event: [
         { start_date: '1990-02-03', type: 3, lunar_or_solar: 0 },
@@ -241,5 +259,43 @@ describe('vCard writing', () => {
     const again = validateContactContent(read.content);
     expect(again.ok && again.content).toEqual(checked.content);
     expect(read.photo?.toString()).toBe('photo-bytes');
+  });
+
+  it('writes and reads back the seven ADR parts in 3.0 and 4.0, each part up to 40 characters', () => {
+    const long = '路'.repeat(40);
+    const checked = validateContactContent({
+      name: [{ display_name: 'Greg Dartmouth' }],
+      'postal-address': [
+        {
+          po_box: 'PO Box 7',
+          extended: 'Apt 2',
+          street: '1 Main St',
+          city: 'Springfield',
+          region: 'IL',
+          postcode: '62701',
+          country: 'USA',
+          type: 2,
+        },
+        { street: long, city: '深圳市', region: '广东省', country: '中国', type: 1 },
+      ],
+    });
+    if (!checked.ok) throw new Error(checked.message);
+    const [work, home] = checked.content['postal-address'];
+    expect(work?.formatted_address).toBe('USA IL Springfield 1 Main St Apt 2 PO Box 7 62701');
+    expect(home?.formatted_address).toBe(`中国广东省深圳市${long}`);
+    for (const version of ['3.0', '4.0'] as const) {
+      const text = writeCard(checked.content, null, { version });
+      expect(text).toContain('ADR;');
+      expect(text.replace(/\r\n /g, '')).toContain(':PO Box 7;Apt 2;1 Main St;Springfield;IL;62701;USA');
+      const [card] = splitCards(text);
+      const again = validateContactContent(readCard(card as NonNullable<typeof card>).content);
+      expect(again.ok && again.content['postal-address'], version).toEqual(checked.content['postal-address']);
+    }
+    // 41 characters in one part is over the limit, named by the part.
+    const over = validateContactContent({
+      name: [{ display_name: 'x' }],
+      'postal-address': [{ city: '城'.repeat(41) }],
+    });
+    expect(over).toEqual({ ok: false, message: '城市不能超过40个字符' });
   });
 });

@@ -132,16 +132,20 @@ export function writeCard(content: ContactContent, photo: Buffer | null, meta: C
   for (const a of content['postal-address']) {
     const group = `item${++item}`;
     const params = typed(ADDRESS_TYPES[a.type] ?? [], a.is_primary, a.type);
+    // The seven ADR parts as stored (entries from before the parts existed hold only a street).
+    const adr = [
+      a.po_box ?? '',
+      a.extended ?? '',
+      a.street,
+      a.city ?? '',
+      a.region ?? '',
+      a.postcode ?? '',
+      a.country ?? '',
+    ];
     // vCard 4.0 has no LABEL property: the formatted address is ADR's LABEL parameter there.
-    if (v4)
-      props.push([
-        'adr',
-        { ...params, label: a.formatted_address },
-        'text',
-        ['', '', a.street, '', '', '', ''],
-      ]);
+    if (v4) props.push(['adr', { ...params, label: a.formatted_address }, 'text', adr]);
     else {
-      props.push(['adr', { ...params, group }, 'text', ['', '', a.street, '', '', '', '']]);
+      props.push(['adr', { ...params, group }, 'text', adr]);
       props.push(['label', { group }, 'text', a.formatted_address]);
     }
   }

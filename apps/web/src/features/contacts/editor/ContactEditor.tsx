@@ -1,4 +1,4 @@
-import { CameraOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { CameraOutlined, DownOutlined, PlusOutlined, UpOutlined } from '@ant-design/icons';
 import {
   CONTACT_FIELD_MAX,
   CONTACT_NOTE_MAX,
@@ -32,8 +32,10 @@ import {
 import { useAreaState } from '../state/area-state';
 import { ContactRoute } from '../state/routes';
 import { T } from '../texts';
+import { AddressPartsFields } from './AddressPartsFields';
 import { EditorField } from './EditorField';
 import {
+  addressRowText,
   attachmentOf,
   closeSection,
   contentOf,
@@ -41,6 +43,7 @@ import {
   formOf,
   OPTIONAL_SECTIONS,
   openSection,
+  toggleAddressParts,
 } from './editor-model';
 import { RowsSection, type SetForm } from './RowsSection';
 import { type FormErrors, validateForm } from './validate-form';
@@ -281,14 +284,31 @@ function EditorScreen({ book, original: shown }: { book: Book; original: Contact
             render={(row, patch) => ({
               types: ADDRESS_TYPES,
               input: (
-                <Input
-                  {...MAX}
-                  value={row.text}
-                  aria-label={T.address}
-                  placeholder={T.address}
-                  onChange={(e) => patch({ text: e.target.value })}
-                />
+                <>
+                  {/* One line, as the spec shows it; with parts it shows them joined and opens them. */}
+                  <Input
+                    {...MAX}
+                    value={addressRowText(row)}
+                    readOnly={row.detailed}
+                    aria-label={T.address}
+                    placeholder={T.address}
+                    onChange={(e) => patch({ text: e.target.value })}
+                    onClick={row.detailed && !row.open ? () => patch(toggleAddressParts(row)) : undefined}
+                  />
+                  <Button
+                    type="text"
+                    className="editor-row__parts"
+                    icon={row.open ? <UpOutlined /> : <DownOutlined />}
+                    aria-label={row.open ? T.addressPartsClose : T.addressPartsOpen}
+                    title={row.open ? T.addressPartsClose : T.addressPartsOpen}
+                    aria-expanded={row.open}
+                    onClick={() => patch(toggleAddressParts(row))}
+                  />
+                </>
               ),
+              below: row.open ? (
+                <AddressPartsFields row={row} onChange={(parts) => patch({ parts })} />
+              ) : undefined,
             })}
           />
         )}

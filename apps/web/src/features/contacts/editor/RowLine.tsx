@@ -10,11 +10,13 @@ interface Props {
   typeLabel?: string;
   children: ReactNode;
   error?: string;
+  /** Shown under the line (an address's parts). */
+  below?: ReactNode;
   onRemove(): void;
 }
 
 /** One entry of a list section: its type, its input(s), the delete icon and its inline error. */
-export function RowLine({ types, type, onType, typeLabel, children, error, onRemove }: Props) {
+export function RowLine({ types, type, onType, typeLabel, children, error, below, onRemove }: Props) {
   return (
     <div className={`editor-row${error ? ' has-error' : ''}`}>
       <div className="editor-row__line">
@@ -39,6 +41,7 @@ export function RowLine({ types, type, onType, typeLabel, children, error, onRem
           onClick={onRemove}
         />
       </div>
+      {below}
       {error && (
         <div className="field-error editor-row__error" role="alert">
           {error}

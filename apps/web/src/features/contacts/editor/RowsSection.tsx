@@ -9,6 +9,7 @@ export type SetForm = (update: (form: EditorForm) => EditorForm) => void;
 interface RowView {
   types?: ReadonlyArray<readonly [number, string]>;
   input: ReactNode;
+  below?: ReactNode;
 }
 
 interface Props<K extends RowListKey> {
@@ -40,6 +41,7 @@ export function RowsSection<K extends RowListKey>({ list, label, form, setForm, 
               typeLabel={`${label}类型`}
               onType={(t) => patch({ type: t } as Partial<RowOf<K>>)}
               error={errors[rowErrorKey(list, row.key)]}
+              below={view.below}
               onRemove={() => setForm((f) => removeRow(f, list, row.key))}
             >
               {view.input}

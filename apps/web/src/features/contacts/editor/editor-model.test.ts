@@ -1,7 +1,22 @@
-import { ContactMsg, EmailType, PhoneType, validateContactContent } from '@phonecloud/shared';
+import {
+  ContactMsg,
+  EmailType,
+  emptyAddressParts,
+  PhoneType,
+  validateContactContent,
+} from '@phonecloud/shared';
 import { describe, expect, it } from 'vitest';
 import { contactFixture } from '../test-contacts';
-import { changeRow, contentOf, formOf, OPTIONAL_SECTIONS, openSection, removeRow } from './editor-model';
+import {
+  addressRowText,
+  changeRow,
+  contentOf,
+  formOf,
+  OPTIONAL_SECTIONS,
+  openSection,
+  removeRow,
+  toggleAddressParts,
+} from './editor-model';
 import { validateForm } from './validate-form';
 
 describe('the editor form', () => {
@@ -31,7 +46,9 @@ describe('the editor form', () => {
 
   it('opens filled sections from the start and closes a section when its last row goes', () => {
     const c = contactFixture('1', '李四', {
-      'postal-address': [{ is_primary: 0, formatted_address: '上海', street: '上海', type: 1 }],
+      'postal-address': [
+        { is_primary: 0, ...emptyAddressParts(), formatted_address: '上海', street: '上海', type: 1 },
+      ],
       note: [{ note: 'n' }],
     });
     let f = formOf(c);
@@ -61,6 +78,54 @@ describe('the editor form', () => {
     expect(content.phone).toEqual([]);
     expect(content.note).toEqual([{ note: 'one' }, { note: 'two' }]);
     expect(validateContactContent(content).ok).toBe(true);
+  });
+
+  it('edits an address as one line that opens into its parts', () => {
+    const c = contactFixture('1', '赵六', {
+      'postal-address': [
+        {
+          is_primary: 0,
+          ...emptyAddressParts(),
+          formatted_address: '南山区科技园',
+          street: '南山区科技园',
+          type: 1,
+        },
+        {
+          is_primary: 1,
+          ...emptyAddressParts(),
+          formatted_address: '中国广东省深圳市深南大道1号 518000',
+          street: '深南大道1号',
+          city: '深圳市',
+          region: '广东省',
+          postcode: '518000',
+          country: '中国',
+          type: 2,
+        },
+      ],
+    });
+    let f = formOf(c);
+    const [plain, parted] = f.addresses;
+    if (!plain || !parted) throw new Error('two addresses expected');
+    // A one-text address is its line; one with parts shows them joined, in Chinese order.
+    expect([plain.detailed, parted.detailed]).toEqual([false, true]);
+    expect(addressRowText(parted)).toBe('中国广东省深圳市深南大道1号 518000');
+    // Opening the line makes its text the street part; the city typed joins in front of it.
+    f = { ...f, addresses: changeRow('addresses', f.addresses, plain.key, toggleAddressParts(plain)) };
+    const opened = f.addresses[0];
+    expect(opened?.parts.street).toBe('南山区科技园');
+    f = {
+      ...f,
+      addresses: changeRow('addresses', f.addresses, plain.key, {
+        parts: { ...emptyAddressParts(), street: '南山区科技园', city: '深圳市' },
+      }),
+    };
+    const content = contentOf(f, c);
+    const check = validateContactContent(content);
+    if (!check.ok) throw new Error(check.message);
+    expect(check.content['postal-address'].map((a) => [a.formatted_address, a.street, a.city])).toEqual([
+      ['深圳市南山区科技园', '南山区科技园', '深圳市'],
+      ['中国广东省深圳市深南大道1号 518000', '深南大道1号', '深圳市'],
+    ]);
   });
 
   it('shows the shared texts beside the fields', () => {

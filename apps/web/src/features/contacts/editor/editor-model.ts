@@ -1,12 +1,17 @@
 import {
+  ADDRESS_PARTS,
+  type AddressParts,
   AVATAR_FID,
+  addressText,
   CalendarKind,
   type Contact,
   type ContactAttachment,
   type ContactContent,
+  emptyAddressParts,
   emptyContent,
   ImProtocol,
   ImType,
+  isStructuredAddress,
   NicknameType,
   OrganizationType,
 } from '@phonecloud/shared';
@@ -51,12 +56,36 @@ export interface ImRow {
   customProtocol: string;
   type: number;
 }
+/**
+ * An address: one line, as the spec's layout shows it, that opens into its parts. Until it is
+ * opened (or while the address has no part besides a street) the line is the address's text;
+ * once it has parts, the line shows them joined and the parts are what is edited and saved.
+ */
 export interface AddressRow {
   key: number;
   text: string;
+  /** The parts are the address (the line shows them joined); else the line is. */
+  detailed: boolean;
+  /** The parts' inputs are on screen. */
+  open: boolean;
+  parts: AddressParts;
   type: number;
   primary: number;
 }
+
+/** Opens or closes an address's parts; opening a one-line address makes its text the street part. */
+export function toggleAddressParts(row: AddressRow): Partial<AddressRow> {
+  if (row.open) return { open: false };
+  if (row.detailed) return { open: true };
+  return {
+    open: true,
+    detailed: true,
+    parts: { ...emptyAddressParts(), ...row.parts, street: row.text.trim() },
+  };
+}
+
+/** The text an address row stands for: its parts joined (Chinese order), or its one line. */
+export const addressRowText = (row: AddressRow): string => (row.detailed ? addressText(row.parts) : row.text);
 export interface EventRow {
   key: number;
   date: string;
@@ -112,7 +141,7 @@ export function rowText<K extends RowListKey>(list: K, row: RowOf<K>): string {
     case 'ims':
       return (row as ImRow).address;
     case 'addresses':
-      return (row as AddressRow).text;
+      return addressRowText(row as AddressRow);
     case 'events':
       return (row as EventRow).date;
     case 'nicknames':
@@ -133,7 +162,15 @@ export function emptyRow<K extends RowListKey>(list: K, rows: readonly RowOf<K>[
     phones: () => ({ key, number: '', type: nextType(PHONE_TYPES, used), primary: 0 }),
     emails: () => ({ key, address: '', type: nextType(EMAIL_TYPES, used), primary: 0 }),
     ims: () => ({ key, address: '', protocol: ImProtocol.QQ, customProtocol: '', type: ImType.OTHER }),
-    addresses: () => ({ key, text: '', type: nextType(ADDRESS_TYPES, used), primary: 0 }),
+    addresses: () => ({
+      key,
+      text: '',
+      detailed: false,
+      open: false,
+      parts: emptyAddressParts(),
+      type: nextType(ADDRESS_TYPES, used),
+      primary: 0,
+    }),
     events: () => ({
       key,
       date: '',
@@ -191,12 +228,19 @@ export function formOf(contact: Contact | null): EditorForm {
       customProtocol: m.custom_protocol,
       type: m.type,
     })),
-    addresses: c['postal-address'].map((a) => ({
-      key: newKey(),
-      text: a.formatted_address,
-      type: a.type,
-      primary: a.is_primary,
-    })),
+    addresses: c['postal-address'].map((a) => {
+      const parts = emptyAddressParts();
+      for (const p of ADDRESS_PARTS) parts[p] = a[p] ?? '';
+      return {
+        key: newKey(),
+        text: a.formatted_address,
+        detailed: isStructuredAddress(parts),
+        open: false,
+        parts,
+        type: a.type,
+        primary: a.is_primary,
+      };
+    }),
     events: c.event.map((e) => ({
       key: newKey(),
       date: e.start_date,
@@ -316,12 +360,18 @@ export function contentOf(form: EditorForm, original: Contact | null): ContactCo
         }))
       : [],
     'postal-address': open('address')
-      ? filled('addresses', form.addresses).map((a) => ({
-          is_primary: a.primary,
-          formatted_address: a.text,
-          street: a.text,
-          type: a.type,
-        }))
+      ? filled('addresses', form.addresses).map((a) =>
+          a.detailed
+            ? // The text follows from the parts (normalising joins them).
+              { is_primary: a.primary, formatted_address: addressText(a.parts), ...a.parts, type: a.type }
+            : {
+                is_primary: a.primary,
+                formatted_address: a.text,
+                ...emptyAddressParts(),
+                street: a.text,
+                type: a.type,
+              },
+        )
       : [],
     event: open('event')
       ? filled('events', form.events).map((e) => ({

@@ -1,4 +1,4 @@
-import { CONTACT_TRUNCATE, GROUP_TRUNCATE_LIST } from '@phonecloud/shared';
+import { CONTACT_TRUNCATE, emptyAddressParts, GROUP_TRUNCATE_LIST } from '@phonecloud/shared';
 import { describe, expect, it } from 'vitest';
 import { normalizeQuery } from '../search/haystack';
 import { contactFixture } from '../test-contacts';
@@ -62,7 +62,7 @@ describe('rowLines', () => {
 
   it("cuts each field with its own limit: an address at 40, not a phone's 32", () => {
     const c = contactFixture('1', '张三', {
-      'postal-address': [{ is_primary: 1, formatted_address: longAddress, street: '', type: 1 }],
+      'postal-address': [{ is_primary: 1, ...emptyAddressParts(), formatted_address: longAddress, type: 1 }],
     });
     const lines = rowLines(c, normalizeQuery('北京'));
     expect(lines.why).toEqual({ label: '地址', text: `${Array.from(longAddress).slice(0, 40).join('')}…` });
@@ -74,7 +74,7 @@ describe('rowLines', () => {
 
   it('shows a match deep in a long address or note around the match', () => {
     const c = contactFixture('1', '张三', {
-      'postal-address': [{ is_primary: 1, formatted_address: longAddress, street: '', type: 1 }],
+      'postal-address': [{ is_primary: 1, ...emptyAddressParts(), formatted_address: longAddress, type: 1 }],
       note: [{ note: `${'备'.repeat(100)}生日送花${'注'.repeat(100)}` }],
     });
     expect(rowLines(c, '五号楼').why).toEqual({ label: '地址', text: '…路八十八号现代城五号楼' });
