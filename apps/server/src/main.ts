@@ -24,7 +24,7 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await Promise.all(modules.map((m) => m.warmUp?.()));
+await Promise.all(modules.map((m) => m.warmUp?.(deps, app.log)));
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `portal on http://localhost:${config.port} (database: ${handle.dialect}, data: ${config.dataDir})`,

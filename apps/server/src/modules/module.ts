@@ -26,8 +26,12 @@ export interface AppModule {
    * deletes the account (`deps.db` is that transaction); the rows themselves go by cascade.
    */
   releaseUser?(deps: AppDeps, userId: number, now: number): Promise<void>;
-  /** Readies what a first request would otherwise wait for (threads, compiled code); before listen. */
-  warmUp?(): Promise<void>;
+  /**
+   * Readies what a first request would otherwise wait for (threads, compiled code, the write
+   * path's queries); before listen. Whatever it writes it must roll back, and it must be safe
+   * with several instances starting at once on one database.
+   */
+  warmUp?(deps: AppDeps, log?: FastifyBaseLogger): Promise<void>;
   /** Gives the demo account data of this area on first start. */
   seedDemo?(deps: AppDeps, userId: number): Promise<void>;
 }

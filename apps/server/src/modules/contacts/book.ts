@@ -93,14 +93,17 @@ export async function changeBook<T>(
 ): Promise<Changed<T>> {
   const now = deps.clock.now();
   await new ContactsRepo(deps.db).ensureBook(userId, now);
-  return deps.db.transaction().execute(async (trx) => {
+  const run = async (trx: AppDeps['db']) => {
     const repo = new ContactsRepo(trx);
     const version = await repo.bump(userId, now);
     const change = new BookChange(repo, userId, version, now);
     const result = await fn(change);
     await change.flush();
     return { result, syncVersion: version };
-  });
+  };
+  // Inside a caller's transaction (the start-up warm-up, which rolls back), the change joins it.
+  if (deps.db.isTransaction) return run(deps.db);
+  return deps.db.transaction().execute(run);
 }
 
 /** The book's sync_version without changing it (0 before the first change). */

@@ -7,6 +7,7 @@ import { contactRoutes } from './routes.js';
 import { contactFileRoutes } from './routes-files.js';
 import { ContactsService } from './service.js';
 import { warmImportWorkers } from './vcard/pool.js';
+import { warmImportWrites } from './vcard/warm.js';
 
 export const contactsModule: AppModule = {
   name: 'contacts',
@@ -19,7 +20,11 @@ export const contactsModule: AppModule = {
     return { kind: 'backup', bytes: await new ContactsService(deps).usageBytes(userId) };
   },
   housekeeping: purgeContacts,
-  warmUp: warmImportWorkers,
+  async warmUp(deps, log) {
+    // The reading side (threads and parser), then the writing side (one rolled-back import).
+    await warmImportWorkers();
+    await warmImportWrites(deps, log);
+  },
   async releaseUser(deps, userId, now) {
     // One reference per stored avatar or export file.
     const files = await deps.db

@@ -105,7 +105,7 @@ export async function* preparedChunks(
 }
 
 /** A small book of the usual shapes (3.0 with CJK names, phones, mail; 2.1 quoted-printable). */
-function warmUpBook(cards: number): string {
+export function warmUpBook(cards: number): string {
   const out: string[] = [];
   const surnames = ['王', '李', '张', '刘', '陈', 'Smith', 'Garcia'];
   for (let i = 0; i < cards; i++) {

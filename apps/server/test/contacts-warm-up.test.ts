@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactsModule } from '../src/modules/contacts/module.js';
+import { verifiedClient } from './support/accounts.js';
+import { book, closeServer, person, save } from './support/contacts.js';
+import { TEST_DIALECTS } from './support/db.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+const TABLES = [
+  'users',
+  'contact_books',
+  'contacts',
+  'contact_revisions',
+  'contact_groups',
+  'contact_uids',
+  'contact_files',
+  'drive_blobs',
+] as const;
+
+/** A logger that keeps what was warned. */
+function recordingLog(): { log: FastifyBaseLogger; warned: unknown[] } {
+  const warned: unknown[] = [];
+  const noop = () => undefined;
+  const log = {
+    warn: (...args: unknown[]) => warned.push(args),
+    error: (...args: unknown[]) => warned.push(args),
+    info: noop,
+    debug: noop,
+    trace: noop,
+    fatal: noop,
+    silent: noop,
+    level: 'info',
+    child: () => log,
+  } as unknown as FastifyBaseLogger;
+  return { log, warned };
+}
+
+describe.each(TEST_DIALECTS)('contacts: the start-up warm-up of the import writes [%s]', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    await closeServer(server);
+  });
+
+  it('runs a whole import and leaves nothing: no rows, no blob references, no book moved', async () => {
+    const { client } = await verifiedClient(server);
+    await save(client, person('已有联系人', { phone: [{ number: '13800000000', type: 2 }] }));
+    const before = await book(client);
+    const counts = async () => {
+      const out: Record<string, number> = {};
+      for (const t of TABLES) {
+        const r = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(t)}`.execute(server.deps.db);
+        out[t] = Number(r.rows[0]?.n);
+      }
+      return out;
+    };
+    const was = await counts();
+    const { log, warned } = recordingLog();
+    // Two at once, as two instances starting together on one database would.
+    await Promise.all([contactsModule.warmUp?.(server.deps, log), contactsModule.warmUp?.(server.deps, log)]);
+    // Nothing warned: each imported its cards (a short import warns) and only the rollback ended it.
+    expect(warned).toEqual([]);
+    expect(await counts()).toEqual(was);
+    const after = await book(client);
+    expect(after.sync_version).toBe(before.sync_version);
+    expect(Object.keys(after.list)).toEqual(Object.keys(before.list));
+  });
+});
