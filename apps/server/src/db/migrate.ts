@@ -15,6 +15,7 @@ import * as m014 from './migrations/014_app_passwords.js';
 import * as m013 from './migrations/013_sync.js';
 import * as m016 from './migrations/016_drive_thumbs.js';
 import * as m017 from './migrations/017_drive_find.js';
+import * as m019 from './migrations/019_contact_address_parts.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '013_sync': m013,
   '016_drive_thumbs': m016,
   '017_drive_find': m017,
+  '019_contact_address_parts': m019,
 };
 
 class StaticProvider implements MigrationProvider {
