@@ -12,7 +12,10 @@ import { confirmAction } from './confirm';
 import { DriveBreadcrumb } from './DriveBreadcrumb';
 import { DriveToolbar } from './DriveToolbar';
 import { startDownload } from './download';
-import { FileList } from './FileList';
+import { ArrangeBar } from './find/ArrangeBar';
+import { DriveBody } from './find/DriveBody';
+import { useArrange } from './find/use-arrange';
+import { useTreeUpload } from './find/use-tree-upload';
 import { MoveDialog } from './MoveDialog';
 import { NameDialog } from './NameDialog';
 import { FilePreview } from './preview/FilePreview';
@@ -52,7 +55,12 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
   const queryClient = useQueryClient();
   const [tips, tipsHolder] = message.useMessage();
   const [modal, modalHolder] = Modal.useModal();
-  const listing = useFolderListing(backend, folderId);
+  // Find and arrange: the remembered sort and view, a search instead of the folder, folder uploads.
+  const arrange = useArrange(backend);
+  const [query, setQuery] = useState('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another folder shows the folder, not the last search.
+  useEffect(() => setQuery(''), [folderId]);
+  const listing = useFolderListing(backend, folderId, arrange.ready ? arrange.prefs : null);
   const quota = useQuery({
     queryKey: driveKeys.quota(backend),
     queryFn: async () => {
@@ -111,6 +119,20 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
     }
     queue.add(files, folderId);
   };
+  const tree = useTreeUpload({
+    backend,
+    folderId,
+    names: () => listing.items.map((i) => i.name),
+    addFiles,
+    fits: (files) => {
+      const q = quota.data;
+      if (!q || fitsQuota(files, q.used, q.total)) return true;
+      setDialog({ kind: 'quota' });
+      return false;
+    },
+    queue: (files, parentId) => queue.add(files, parentId),
+    onFolders: () => void queryClient.invalidateQueries({ queryKey: driveKeys.list(backend, folderId) }),
+  });
 
   const download = async (items: DriveItem[]) => {
     const limit = downloadLimitError(items);
@@ -168,7 +190,7 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
     e.preventDefault();
     setDragging(false);
     if (!canUpload()) return toast.error(DriveMsg.BROWSER_TOO_OLD);
-    addFiles([...e.dataTransfer.files]);
+    tree.drop(e.dataTransfer);
   };
 
   return (
@@ -179,6 +201,7 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
         <DriveToolbar
           hasSelection={selected.size > 0}
           onUpload={chooseFiles}
+          onUploadFolder={tree.chooseFolder}
           onNewFolder={() => setDialog({ kind: 'new-folder' })}
           onMove={() => setDialog({ kind: 'move', ids: [...selected] })}
           onDelete={() => void remove(selectedItems)}
@@ -199,7 +222,9 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
             addFiles(files);
           }}
         />
+        {tree.folderInput}
         <DriveBreadcrumb backend={backend} chain={chain} />
+        <ArrangeBar prefs={arrange.prefs} onChange={arrange.change} query={query} onSearch={setQuery} />
         {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a shortcut for the upload button. */}
         <div
           className={`drive-drop${dragging ? ' is-dragging' : ''}`}
@@ -212,7 +237,11 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
           onDrop={onDrop}
           data-drop-hint={DriveText.DROP_HINT}
         >
-          <FileList
+          <DriveBody
+            backend={backend}
+            view={arrange.prefs.view}
+            query={query}
+            onQueryDone={() => setQuery('')}
             items={listing.items}
             loading={listing.loading}
             complete={listing.complete}

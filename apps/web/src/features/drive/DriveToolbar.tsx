@@ -4,6 +4,7 @@ import {
   DownloadOutlined,
   DragOutlined,
   FolderAddOutlined,
+  FolderOpenOutlined,
   RestOutlined,
 } from '@ant-design/icons';
 import { Button } from 'antd';
@@ -14,6 +15,8 @@ import { DriveText } from './texts';
 interface Props {
   hasSelection: boolean;
   onUpload(): void;
+  /** A whole folder through the chooser (find/use-tree-upload.tsx). */
+  onUploadFolder?(): void;
   onNewFolder(): void;
   onMove(): void;
   onDelete(): void;
@@ -29,6 +32,11 @@ export function DriveToolbar(p: Props) {
       <PrimaryButton icon={<CloudUploadOutlined />} onClick={p.onUpload}>
         {DriveText.UPLOAD}
       </PrimaryButton>
+      {p.onUploadFolder ? (
+        <Button icon={<FolderOpenOutlined />} onClick={p.onUploadFolder}>
+          {DriveText.UPLOAD_FOLDER}
+        </Button>
+      ) : null}
       <Button icon={<FolderAddOutlined />} onClick={p.onNewFolder}>
         {DriveText.NEW_FOLDER}
       </Button>

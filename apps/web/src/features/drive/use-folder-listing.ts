@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { type DriveOrder, finderFor } from './find/finder';
 import type { DriveBackend, DriveItem } from './types';
 
 export const driveKeys = {
@@ -13,16 +14,23 @@ export const driveKeys = {
 /**
  * The items of a folder, page after page (100 or 500 a page) until the folder is complete
  * (spec 000 §4): the first page shows at once, the rest follow while the user looks.
+ * With an `order` the server pages in that order (find/finder.ts); `null` waits for it (the
+ * user's remembered order is being read).
  */
-export function useFolderListing(backend: DriveBackend, folderId: string) {
+export function useFolderListing(backend: DriveBackend, folderId: string, order?: DriveOrder | null) {
   const query = useInfiniteQuery({
-    queryKey: driveKeys.list(backend, folderId),
+    queryKey: order
+      ? [...driveKeys.list(backend, folderId), order.sort, order.dir]
+      : driveKeys.list(backend, folderId),
     queryFn: async ({ pageParam }) => {
       await backend.prepare();
-      return backend.listPage(folderId, pageParam);
+      return order
+        ? finderFor(backend).listPage(folderId, pageParam, order)
+        : backend.listPage(folderId, pageParam);
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
+    enabled: order !== null,
   });
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
   useEffect(() => {
