@@ -28,6 +28,7 @@ import { findModule } from './modules/find/module.js';
 import { homeModule } from './modules/home/module.js';
 import type { AppModule } from './modules/module.js';
 import { notesModule } from './modules/notes/module.js';
+import { shareModule } from './modules/share/module.js';
 import { smsModule } from './modules/sms/module.js';
 import { verifyModule } from './modules/verify/module.js';
 import { type BlobStore, createBlobStore } from './storage/index.js';
@@ -49,6 +50,7 @@ export interface BuildOptions {
 export const AREA_MODULES: AppModule[] = [
   contactsModule,
   driveModule,
+  shareModule,
   smsModule,
   calendarModule,
   davModule,

@@ -1,0 +1,261 @@
+import type { Readable } from 'node:stream';
+import {
+  SHARE_FOLDER_PAGE_SIZE,
+  SHARE_TOKEN_HEADER,
+  ShareApi,
+  ShareCode,
+  ShareMsg,
+  type SharePublicInfo,
+  type SharePublicList,
+  type ShareVisit,
+} from '@phonecloud/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZipFile } from 'yazl';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
+import { parse } from '../../http/parse.js';
+import { parseRange } from '../drive/download-routes.js';
+import { FILE, type ItemRow } from '../drive/items-repo.js';
+import { checkZipLimits, originOf, zipEntries } from '../drive/links.js';
+import { attachmentDisposition, contentTypeOf } from '../drive/mime.js';
+import { decodeMarker, encodeMarker, parseV1Id } from '../drive/views.js';
+import type { ShareRow } from './repo.js';
+import { isPublicId, type ShareService, shareError } from './service.js';
+import { type FileClaims, readShareToken, signShareToken, type ZipClaims } from './tokens.js';
+import { toPublicItem } from './views.js';
+
+const ShareBody = z.object({ share_id: z.string() });
+const TokenBody = ShareBody.extend({ share_pwd: z.string().optional() });
+const ListBody = ShareBody.extend({
+  parent_file_id: z.string().optional(),
+  marker: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(SHARE_FOLDER_PAGE_SIZE).default(SHARE_FOLDER_PAGE_SIZE),
+});
+const FileBody = ShareBody.extend({ file_id: z.string() });
+const ZipBody = ShareBody.extend({ file_id_list: z.array(z.string()).min(1).max(1000) });
+
+/** A public item id: the drive's decimal id; anything else ('..', paths, 'root') reaches nothing. */
+function itemId(raw: string): number {
+  const id = parseV1Id(raw);
+  if (id === null) throw shareError(ShareCode.ITEM_GONE, ShareMsg.ITEM_GONE);
+  return id;
+}
+
+function refuse(reply: FastifyReply, status: number, message: string) {
+  return reply.status(status).header('cache-control', 'no-store').send({ code: status, message });
+}
+
+/**
+ * The public side of share links: no account, no cookie. `/s/<id>` opens the portal's share page;
+ * its calls take the link's id, and after the code a visit token in `X-Share-Token`. Downloads
+ * are signed URLs that check the link and the item again when they are fetched.
+ */
+export function publicRoutes(shares: ShareService) {
+  const { deps, drive } = shares;
+  const secret = deps.config.sessionSecret;
+  return async (app: FastifyInstance) => {
+    // Calls carry no cookie credential: nothing for a cross-site request to ride on.
+    const open = { config: { csrf: false } };
+    const visitOf = (req: FastifyRequest, shareId: string) =>
+      shares.authorize(shareId, req.headers[SHARE_TOKEN_HEADER]);
+
+    app.get<{ Params: { id: string }; Querystring: { pwd?: string } }>(
+      `${ShareApi.page}:id`,
+      async (req, reply) => {
+        const id = isPublicId(req.params.id) ? req.params.id : 'invalid';
+        const pwd = typeof req.query.pwd === 'string' && /^[0-9A-Za-z]{1,8}$/.test(req.query.pwd);
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`/#/s/${id}${pwd ? `?pwd=${req.query.pwd}` : ''}`);
+      },
+    );
+
+    app.post(ShareApi.info, open, async (req) => {
+      const b = parse(ShareBody, req.body);
+      const share = await shares.open(b.share_id);
+      const ids = await shares.repo.itemIds(share.user_id, share.public_id);
+      const info: SharePublicInfo = {
+        share_id: share.public_id,
+        has_pwd: share.code !== null,
+        expiration: share.expires_at === null ? '' : new Date(share.expires_at).toISOString(),
+        file_count: ids.length,
+      };
+      return ok(info);
+    });
+
+    app.post(ShareApi.token, open, async (req) => {
+      const b = parse(TokenBody, req.body);
+      const { share, token, expiresIn } = await shares.visit(b.share_id, b.share_pwd, req.ip);
+      const visit: ShareVisit = { share_token: token, expires_in: expiresIn, share_name: share.title };
+      return ok(visit);
+    });
+
+    app.post(ShareApi.list, open, async (req) => {
+      const b = parse(ListBody, req.body);
+      const share = await visitOf(req, b.share_id);
+      if (!b.parent_file_id || b.parent_file_id === 'root') {
+        const items = await shares.topItems(share);
+        const data: SharePublicList = { items: items.map(toPublicItem), next_marker: '', path: [] };
+        return ok(data);
+      }
+      const { item: folder, trail } = await shares.reachFolder(share, itemId(b.parent_file_id));
+      const rows = await drive.items.list(share.user_id, folder.id, b.limit + 1, decodeMarker(b.marker));
+      const page = rows.slice(0, b.limit);
+      const last = page.at(-1);
+      const data: SharePublicList = {
+        items: page.map(toPublicItem),
+        next_marker: rows.length > b.limit && last ? encodeMarker(last) : '',
+        path: trail.map((f) => ({ file_id: String(f.id), name: f.name })),
+      };
+      return ok(data);
+    });
+
+    app.post(ShareApi.downloadUrl, open, async (req) => {
+      const b = parse(FileBody, req.body);
+      const share = await visitOf(req, b.share_id);
+      const { item } = await shares.reach(share, itemId(b.file_id));
+      if (item.kind !== FILE) throw shareError(ShareCode.ITEM_GONE, ShareMsg.ITEM_GONE);
+      const exp = shares.downloadExpiry();
+      const t = signShareToken<FileClaims>(
+        secret,
+        'file',
+        { s: share.public_id, u: share.user_id, i: item.id },
+        exp,
+      );
+      await shares.countDownload(share);
+      return ok({
+        url: `${originOf(deps, req)}${ShareApi.file}?t=${t}`,
+        expiration: new Date(exp).toISOString(),
+        size: item.size,
+        name: item.name,
+      });
+    });
+
+    app.post(ShareApi.zipUrl, open, async (req) => {
+      const b = parse(ZipBody, req.body);
+      const share = await visitOf(req, b.share_id);
+      const ids: number[] = [];
+      for (const raw of b.file_id_list) ids.push((await shares.reach(share, itemId(raw))).item.id);
+      const unique = [...new Set(ids)];
+      const entries = await zipEntries(drive, share.user_id, unique);
+      checkZipLimits(entries);
+      const first = entries[0]?.item.name ?? 'download';
+      const name = unique.length === 1 ? `${first}.zip` : `${first}等${unique.length}个文件.zip`;
+      const exp = shares.downloadExpiry();
+      const t = signShareToken<ZipClaims>(
+        secret,
+        'zip',
+        { s: share.public_id, u: share.user_id, ids: unique, n: name },
+        exp,
+      );
+      await shares.countDownload(share);
+      return ok({
+        url: `${originOf(deps, req)}${ShareApi.zip}?t=${t}`,
+        expiration: new Date(exp).toISOString(),
+        name,
+      });
+    });
+
+    /** The link and the items checked again at fetch time: a link cancelled meanwhile serves nothing. */
+    const stillShared = async (claims: { s: string; u: number }): Promise<ShareRow | AppError> => {
+      try {
+        const share = await shares.open(claims.s);
+        if (share.user_id !== claims.u) return shareError(ShareCode.NOT_FOUND, ShareMsg.NOT_FOUND);
+        return share;
+      } catch (err) {
+        if (err instanceof AppError) return err;
+        throw err;
+      }
+    };
+
+    app.get(ShareApi.file, async (req: FastifyRequest<{ Querystring: { t?: string } }>, reply) => {
+      const claims = readShareToken<FileClaims>(secret, 'file', req.query.t, deps.clock.now());
+      if (!claims) return refuse(reply, 403, 'bad or expired link');
+      const share = await stillShared(claims);
+      if (share instanceof AppError) return refuse(reply, 410, share.message);
+      const found = await shares.reach(share, claims.i).catch(() => null);
+      const item = found?.item;
+      if (!item || item.kind !== FILE || !item.blob_key) return refuse(reply, 404, ShareMsg.ITEM_GONE);
+      return sendFile(req, reply, item);
+    });
+
+    app.get(ShareApi.zip, async (req: FastifyRequest<{ Querystring: { t?: string } }>, reply) => {
+      const claims = readShareToken<ZipClaims>(secret, 'zip', req.query.t, deps.clock.now());
+      if (!claims) return refuse(reply, 403, 'bad or expired link');
+      const share = await stillShared(claims);
+      if (share instanceof AppError) return refuse(reply, 410, share.message);
+      for (const id of claims.ids) {
+        if (!(await shares.reach(share, id).catch(() => null))) return refuse(reply, 404, ShareMsg.ITEM_GONE);
+      }
+      const entries = await zipEntries(drive, share.user_id, claims.ids);
+      checkZipLimits(entries);
+      return sendZip(req, reply, entries, claims.n);
+    });
+  };
+
+  async function sendFile(req: FastifyRequest, reply: FastifyReply, item: ItemRow) {
+    const key = item.blob_key as string;
+    const etag = `"${key}"`;
+    reply
+      .header('etag', etag)
+      .header('accept-ranges', 'bytes')
+      .header('content-type', contentTypeOf(item.name))
+      .header('content-disposition', attachmentDisposition(item.name))
+      .header('cache-control', 'private, no-cache')
+      .header('last-modified', new Date(item.updated_at).toUTCString());
+    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+    const ifRange = req.headers['if-range'];
+    const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, item.size);
+    if (range === 'unsatisfiable')
+      return reply.status(416).header('content-range', `bytes */${item.size}`).send();
+    if (item.size === 0) return reply.header('content-length', 0).send('');
+    const stream: Readable = await deps.blobs.get(key, range ?? undefined);
+    if (range) {
+      reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${item.size}`)
+        .header('content-length', range.end - range.start + 1);
+    } else {
+      reply.header('content-length', item.size);
+    }
+    return reply.send(stream);
+  }
+
+  function sendZip(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    entries: Array<{ item: ItemRow; path: string }>,
+    name: string,
+  ) {
+    const zip = new ZipFile();
+    for (const { item, path } of entries) {
+      const mtime = new Date(item.updated_at);
+      if (item.kind !== FILE) {
+        zip.addEmptyDirectory(path, { mtime });
+        continue;
+      }
+      const key = item.blob_key;
+      // Stored, as the drive's own zips: sizes stay known, so the length is announced.
+      zip.addReadStreamLazy(path, { size: item.size, mtime, compress: false }, (cb) => {
+        if (!key) return cb(new Error('file without content'), undefined as never);
+        deps.blobs.get(key).then(
+          (s) => cb(null, s),
+          (err: unknown) => cb(err, undefined as never),
+        );
+      });
+    }
+    let total = -1;
+    // (@types/yazl leaves out the callback's argument, hence the cast.)
+    (zip.end as (o: undefined, cb: (n: number) => void) => void).call(zip, undefined, (n: number) => {
+      total = n;
+    });
+    zip.on('error', (err: unknown) => req.log.warn({ err }, 'share zip stream failed'));
+    reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', attachmentDisposition(name))
+      .header('cache-control', 'private, no-store');
+    if (total >= 0) reply.header('content-length', total);
+    return reply.send(zip.outputStream);
+  }
+}
