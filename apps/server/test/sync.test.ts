@@ -528,6 +528,41 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
     );
   });
 
+  it('mass-deletion guard: a wipe announced over batches is held at its first, and once approved its rest passes', async () => {
+    const { token, portal } = await setup();
+    const deletes = await bookOf(token, 80);
+    const first = await call<SyncHeldInfo>(
+      SyncApi.push,
+      { area: 'contacts', batch_id: randomUUID(), changes: deletes.slice(0, 40), pending_deletes: 40 },
+      token,
+    );
+    expect(first.code).toBe(SyncCode.HELD);
+    expect(first.data).toMatchObject({ deletes: 80, total: 80 });
+    expect(Object.keys(await contactBook(portal))).toHaveLength(80);
+    const applied = await portal.post(SyncPortalApi.heldApply, { held_id: first.data?.held_id ?? '' });
+    expect(applied.code, applied.message).toBe(0);
+    expect(Object.keys(await contactBook(portal))).toHaveLength(40);
+    // The round's second half: the owner approved 80, so it is not held again.
+    const rest = await pushed(token, 'contacts', deletes.slice(40));
+    expect(rest.results.every((r) => r.outcome === SyncOutcome.APPLIED)).toBe(true);
+    expect(Object.keys(await contactBook(portal))).toHaveLength(0);
+    // Notes are guarded the same way.
+    const notes = await pushed(
+      token,
+      'notes',
+      Array.from({ length: 60 }, (_, i) => ({ op: 'create', cid: `n${i}`, note: { title: `便签${i}` } })),
+    );
+    const noteDeletes = notes.results.map((r) => ({
+      op: 'delete',
+      server_id: r.server_id,
+      version_code: r.version_code,
+    }));
+    expect((await push(token, 'notes', noteDeletes)).code).toBe(SyncCode.HELD);
+    expect(
+      (await portal.get<SyncHeldList>(SyncPortalApi.heldList, { area: 'notes' })).data?.list,
+    ).toHaveLength(1);
+  });
+
   it("refuses another account's ids, a revoked device token and the browser session", async () => {
     const a = await setup();
     const b = await setup();

@@ -160,6 +160,12 @@ export interface SyncPushRequest<A extends SyncArea = SyncArea> {
   batch_id: string;
   /** 1..SYNC_BATCH_MAX changes, applied in order. */
   changes: SyncChangeOf[A][];
+  /**
+   * Added after the first version (docs/sync.md, Changes); optional. Deletes of this area the
+   * phone still has to send in later batches of the same round: the mass-deletion guard counts
+   * them with this batch's, so a wipe split over batches is held at its first batch.
+   */
+  pending_deletes?: number;
 }
 
 /** What became of one change, in the order sent. */

@@ -84,6 +84,23 @@ export class SyncRepo {
     return Number(row?.n ?? 0);
   }
 
+  /**
+   * Deletes the owner approved for the phone's area since `since` (applied held syncs, their
+   * round's count): the later batches of an approved round are not held again.
+   */
+  async approvedDeletes(userId: number, deviceId: string, area: SyncArea, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('sync_held')
+      .select((eb) => eb.fn.sum<number>('deletes').as('n'))
+      .where('user_id', '=', userId)
+      .where('device_id', '=', deviceId)
+      .where('area', '=', area)
+      .where('status', '=', HeldStatus.APPLIED)
+      .where('decided_at', '>=', since)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async insertHeld(row: Insertable<SyncHeldTable>): Promise<void> {
     await this.db.insertInto('sync_held').values(row).execute();
   }

@@ -38,6 +38,12 @@ const Push = z.object({
     .max(SYNC_BATCH_ID_MAX, SyncMsg.BATCH_ID_INVALID)
     .regex(/^[A-Za-z0-9_-]+$/, SyncMsg.BATCH_ID_INVALID),
   changes: z.array(z.unknown()).min(1, SyncMsg.CHANGE_INVALID).max(SYNC_BATCH_MAX, SyncMsg.BATCH_TOO_LARGE),
+  pending_deletes: z
+    .number()
+    .int()
+    .min(0, SyncMsg.CHANGE_INVALID)
+    .max(10_000_000, SyncMsg.CHANGE_INVALID)
+    .optional(),
 });
 const HeldQuery = z.object({ area: Area });
 const HeldId = z.object({ held_id: z.string().min(1).max(64) });
@@ -76,7 +82,9 @@ export async function syncRoutes(app: FastifyInstance, deps: AppDeps) {
     const body = parse(Push, req.body);
     const area = body.area as SyncArea;
     const changes = checkChanges(area, body.changes);
-    return ok(await sync.push(d, { area, batch_id: body.batch_id, changes }));
+    return ok(
+      await sync.push(d, { area, batch_id: body.batch_id, changes, pending_deletes: body.pending_deletes }),
+    );
   });
 
   const guard = requireVerified(deps, 'main');

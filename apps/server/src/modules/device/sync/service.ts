@@ -48,6 +48,7 @@ export interface PushInput {
   area: SyncArea;
   batch_id: string;
   changes: unknown[];
+  pending_deletes?: number;
 }
 
 const heldInfo = (row: HeldRow): SyncHeldInfo => ({
@@ -93,15 +94,14 @@ export class SyncService {
         if (prior) return this.replay(repo, d.userId, prior);
         const deletes = area.deletes(input.changes);
         if (deletes > 0) {
-          const recent = await repo.recentDeletes(
-            d.userId,
-            d.deviceId,
-            input.area,
-            now - SYNC_GUARD_WINDOW_MS,
-          );
+          const since = now - SYNC_GUARD_WINDOW_MS;
+          const recent = await repo.recentDeletes(d.userId, d.deviceId, input.area, since);
+          const approved = await repo.approvedDeletes(d.userId, d.deviceId, input.area, since);
           const total = (await area.size(trx, d.userId)) + recent;
-          const counted = deletes + recent;
-          if (counted > SYNC_GUARD_MIN_DELETES && counted > total * SYNC_GUARD_SHARE) {
+          // This batch's deletes, the phone's recent ones and those it says are still to come;
+          // a round the owner approved is not held again.
+          const counted = deletes + recent + (input.pending_deletes ?? 0);
+          if (counted > SYNC_GUARD_MIN_DELETES && counted > total * SYNC_GUARD_SHARE && counted > approved) {
             const held: HeldRow = {
               user_id: d.userId,
               id: randomToken(12),
