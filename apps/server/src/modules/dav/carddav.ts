@@ -221,6 +221,7 @@ export class CardDavStore implements DavStore {
       }
     }
 
+    let saved: { version_code: number };
     try {
       let version = alive ? Number(row.version_code) : null;
       if (row && !alive) {
@@ -228,7 +229,7 @@ export class CardDavStore implements DavStore {
         await new RecycleService(this.deps).recover(this.userId, [Number(row.id)]);
         version = Number((await this.repo.row(this.userId, Number(row.id)))?.version_code);
       }
-      await this.contacts.save(
+      saved = await this.contacts.save(
         this.userId,
         {
           server_id: row ? String(row.id) : undefined,
@@ -241,9 +242,11 @@ export class CardDavStore implements DavStore {
     } catch (err) {
       throw davErrorOf(err, CODES, INVALID_CARD);
     }
-    // The card is kept as the store's fields, not as sent: no ETag (RFC 7231 §4.3.4), the
-    // client reads it back.
-    return { created: !alive, etag: null };
+    // The card is kept as the store's fields, not byte for byte, yet its ETag is answered: a
+    // client without it counts the card as changed on the server at its next sync, and one that
+    // edited it meanwhile (vdirsyncer) stops on a conflict that is none. The client keeps the
+    // card it sent until the contact changes here (docs/dav.md).
+    return { created: !alive, etag: etagOf(saved.version_code) };
   }
 
   async remove(name: string, conditions: Conditions): Promise<void> {

@@ -1,0 +1,267 @@
+import { execFile } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CalendarService } from '../src/modules/calendar/service.js';
+import { RecycleService } from '../src/modules/contacts/recycle.js';
+import { ContactsService } from '../src/modules/contacts/service.js';
+import { phoneEvent } from './support/calendar.js';
+import { type DavAccount, dav, davAccount } from './support/dav.js';
+import { TEST_DIALECTS } from './support/db.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+const run = promisify(execFile);
+const VDIRSYNCER = '/usr/bin/vdirsyncer';
+const KHARD = '/usr/bin/khard';
+const KHAL = '/usr/bin/khal';
+const clientsMissing = ![VDIRSYNCER, KHARD, KHAL].every(existsSync);
+// On a developer's machine without them the real-client tests are skipped; CI installs them (.ci/run).
+const skip = clientsMissing && !process.env.CI;
+
+/** A vdirsyncer set-up syncing the account's address book and calendar with two local vdirs. */
+class Vdirsyncer {
+  readonly dir = mkdtempSync(path.join(tmpdir(), 'pc-vdirsyncer-'));
+  readonly contacts = path.join(this.dir, 'contacts');
+  readonly calendar = path.join(this.dir, 'calendar');
+
+  constructor(
+    private readonly server: TestServer,
+    private readonly account: DavAccount,
+  ) {
+    mkdirSync(this.contacts);
+    mkdirSync(this.calendar);
+    this.configure(null);
+  }
+
+  /** `resolution`: null leaves conflicts to the user (vdirsyncer stops on them), or "a wins"/"b wins". */
+  configure(resolution: 'a wins' | 'b wins' | null) {
+    const { user, password } = this.account;
+    const conflict = resolution ? `conflict_resolution = "${resolution}"\n` : '';
+    const remote = (type: string, area: string, collection: string) =>
+      `type = "${type}"\nurl = "${this.server.baseUrl}/dav/${area}/${user.username}/${collection}/"\nusername = "${user.username}"\npassword = "${password}"\n`;
+    writeFileSync(
+      path.join(this.dir, 'config'),
+      `[general]\nstatus_path = "${path.join(this.dir, 'status')}/"\n\n` +
+        `[pair contacts]\na = "contacts_local"\nb = "contacts_remote"\ncollections = null\n${conflict}\n` +
+        `[storage contacts_local]\ntype = "filesystem"\npath = "${this.contacts}/"\nfileext = ".vcf"\n\n` +
+        `[storage contacts_remote]\n${remote('carddav', 'addressbooks', 'contacts')}\n` +
+        `[pair calendar]\na = "calendar_local"\nb = "calendar_remote"\ncollections = null\n${conflict}\n` +
+        `[storage calendar_local]\ntype = "filesystem"\npath = "${this.calendar}/"\nfileext = ".ics"\n\n` +
+        `[storage calendar_remote]\n${remote('caldav', 'calendars', 'calendar')}`,
+    );
+  }
+
+  private env() {
+    return {
+      ...process.env,
+      HOME: this.dir,
+      XDG_CONFIG_HOME: this.dir,
+      XDG_DATA_HOME: this.dir,
+      LANG: 'C.UTF-8',
+    };
+  }
+
+  async sync(): Promise<{ ok: boolean; output: string }> {
+    const args = ['-c', path.join(this.dir, 'config')];
+    try {
+      await run(VDIRSYNCER, [...args, 'discover'], { env: this.env() });
+      const out = await run(VDIRSYNCER, [...args, 'sync'], { env: this.env() });
+      return { ok: true, output: out.stdout + out.stderr };
+    } catch (err) {
+      const e = err as { stdout?: string; stderr?: string };
+      return { ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+    }
+  }
+
+  files(dir: string): Map<string, string> {
+    return new Map(readdirSync(dir).map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+  }
+
+  /** The local file whose text contains `marker`. */
+  fileWith(dir: string, marker: string): string | undefined {
+    for (const [f, text] of this.files(dir)) if (text.includes(marker)) return f;
+    return undefined;
+  }
+
+  async khard(): Promise<string> {
+    const config = path.join(this.dir, 'khard.conf');
+    writeFileSync(
+      config,
+      `[addressbooks]\n[[book]]\npath = ${this.contacts}\n\n[general]\neditor = true\nmerge_editor = true\n\n[contact table]\nsort = last_name\n`,
+    );
+    try {
+      return (await run(KHARD, ['-c', config, 'list', '--parsable'], { env: this.env() })).stdout;
+    } catch (err) {
+      // khard exits 1, saying nothing, when the book is empty.
+      const e = err as { code?: number; stdout?: string; stderr?: string };
+      if (e.code === 1 && !e.stdout?.trim()) return '';
+      throw err;
+    }
+  }
+
+  async khal(): Promise<string> {
+    const config = path.join(this.dir, 'khal.conf');
+    writeFileSync(
+      config,
+      `[calendars]\n[[home]]\npath = ${this.calendar}\ntype = calendar\n\n[locale]\ntimeformat = %H:%M\ndateformat = %Y-%m-%d\nlongdateformat = %Y-%m-%d\ndatetimeformat = %Y-%m-%d %H:%M\nlongdatetimeformat = %Y-%m-%d %H:%M\ndefault_timezone = Asia/Shanghai\nlocal_timezone = Asia/Shanghai\n`,
+    );
+    return (
+      await run(KHAL, ['-c', config, 'list', '--format', '{start} {title}', '2026-12-01', '2027-01-31'], {
+        env: this.env(),
+      })
+    ).stdout;
+  }
+
+  dispose() {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+const localCard = (uid: string, name: string) =>
+  [
+    'BEGIN:VCARD',
+    'VERSION:3.0',
+    `UID:${uid}`,
+    `FN:${name}`,
+    `N:${name};;;;`,
+    'TEL;TYPE=CELL:13700001111',
+    'END:VCARD',
+    '',
+  ].join('\r\n');
+
+describe.skipIf(skip).each(TEST_DIALECTS)('vdirsyncer, khard and khal against the server [%s]', (dialect) => {
+  let server: TestServer;
+  let me: DavAccount;
+  let v: Vdirsyncer;
+  beforeAll(async () => {
+    if (clientsMissing)
+      throw new Error('vdirsyncer, khard and khal are needed: apt-get install vdirsyncer khard khal');
+    server = await startTestServer(dialect);
+    me = await davAccount(server);
+    v = new Vdirsyncer(server, me);
+  });
+  afterAll(async () => {
+    v?.dispose();
+    await server?.close();
+  });
+
+  const contacts = () => new ContactsService(server.deps);
+  const bookNames = async () => {
+    const rows = await contacts().repo.aliveRows(me.user.id);
+    return rows
+      .map(
+        (r) =>
+          (JSON.parse(r.doc) as { content: { name: Array<{ display_name: string }> } }).content.name[0]
+            ?.display_name,
+      )
+      .sort();
+  };
+
+  it('syncs both ways: created on each side, edited, deleted, and khard and khal read the result', async () => {
+    // Made on the server: one in the portal, one event from a phone.
+    const portal = await contacts().save(me.user.id, {
+      content: {
+        name: [{ display_name: '服务器联系人', is_primary: 1 }],
+        phone: [{ number: '13800002222', type: 2, is_primary: 1 }],
+      },
+    });
+    await new CalendarService(server.deps).put(me.user.id, phoneEvent('server-evt', '服务器日程'));
+    // Made on the client side.
+    writeFileSync(path.join(v.contacts, 'local-1.vcf'), localCard('local-1', '本地联系人'));
+    writeFileSync(
+      path.join(v.calendar, 'local-evt.ics'),
+      phoneEvent('local-evt', '本地日程')
+        .replace('20261201T090000', '20261202T140000')
+        .replace('20261201T100000', '20261202T150000'),
+    );
+
+    const first = await v.sync();
+    expect(first.ok, first.output).toBe(true);
+    expect(await bookNames()).toEqual(['服务器联系人', '本地联系人'].sort());
+    expect(v.fileWith(v.contacts, 'FN:服务器联系人')).toBeDefined();
+    expect(
+      (await dav(server, me, 'GET', `/dav/calendars/${me.user.username}/calendar/local-evt.ics`)).text,
+    ).toContain('SUMMARY:本地日程');
+    expect(v.fileWith(v.calendar, 'SUMMARY:服务器日程')).toBeDefined();
+
+    const khard = await v.khard();
+    expect(khard).toContain('服务器联系人');
+    expect(khard).toContain('本地联系人');
+    const khal = await v.khal();
+    expect(khal).toContain('服务器日程');
+    expect(khal).toContain('本地日程');
+
+    // Edited on the server (the portal) and on the client.
+    await contacts().save(me.user.id, {
+      server_id: portal.server_id,
+      version_code: portal.version_code,
+      content: {
+        name: [{ display_name: '服务器联系人改', is_primary: 1 }],
+        phone: [{ number: '13800002222', type: 2, is_primary: 1 }],
+      },
+    });
+    writeFileSync(path.join(v.contacts, 'local-1.vcf'), localCard('local-1', '本地联系人改'));
+    const second = await v.sync();
+    expect(second.ok, second.output).toBe(true);
+    expect(v.fileWith(v.contacts, 'FN:服务器联系人改')).toBeDefined();
+    expect(await bookNames()).toEqual(['服务器联系人改', '本地联系人改'].sort());
+
+    // Deleted on each side: the server's into the portal's recycle bin.
+    const serverFile = v.fileWith(v.contacts, 'FN:服务器联系人改') as string;
+    unlinkSync(path.join(v.contacts, 'local-1.vcf'));
+    const row = await contacts().repo.row(me.user.id, Number(portal.server_id));
+    await contacts().remove(me.user.id, new Map([[Number(portal.server_id), Number(row?.version_code)]]));
+    const third = await v.sync();
+    expect(third.ok, third.output).toBe(true);
+    expect(existsSync(path.join(v.contacts, serverFile))).toBe(false);
+    expect(await bookNames()).toEqual([]);
+    const bin = await new RecycleService(server.deps).list(me.user.id);
+    expect(
+      Object.values(bin.list)
+        .map((c) => c.content.name[0]?.display_name)
+        .sort(),
+    ).toEqual(['服务器联系人改', '本地联系人改'].sort());
+    expect(await v.khard()).not.toContain('本地联系人');
+  });
+
+  it('stops on a conflict, then resolves it as told; nothing is overwritten unseen', async () => {
+    writeFileSync(path.join(v.contacts, 'both.vcf'), localCard('both', '两边'));
+    expect((await v.sync()).ok).toBe(true);
+    const id = (await contacts().repo.aliveRows(me.user.id)).find((r) => r.doc.includes('两边'));
+    expect(id).toBeDefined();
+    const row = id as NonNullable<typeof id>;
+    // Changed on both sides since the last sync.
+    await contacts().save(me.user.id, {
+      server_id: String(row.id),
+      version_code: Number(row.version_code),
+      content: {
+        name: [{ display_name: '两边-服务器', is_primary: 1 }],
+        phone: [{ number: '13700001111', type: 2, is_primary: 1 }],
+      },
+    });
+    const local = v.fileWith(v.contacts, 'UID:both') as string;
+    writeFileSync(path.join(v.contacts, local), localCard('both', '两边-本地'));
+    const conflict = await v.sync();
+    expect(conflict.ok).toBe(false);
+    expect(conflict.output.toLowerCase()).toContain('conflict');
+    expect(await bookNames()).toContain('两边-服务器');
+    expect(readFileSync(path.join(v.contacts, local), 'utf8')).toContain('两边-本地');
+
+    v.configure('a wins');
+    const resolved = await v.sync();
+    expect(resolved.ok, resolved.output).toBe(true);
+    expect(await bookNames()).toContain('两边-本地');
+    v.configure(null);
+  });
+});
