@@ -31,6 +31,7 @@ import { notesModule } from './modules/notes/module.js';
 import { shareModule } from './modules/share/module.js';
 import { smsModule } from './modules/sms/module.js';
 import { verifyModule } from './modules/verify/module.js';
+import { webdavModule } from './modules/webdav/module.js';
 import { type BlobStore, createBlobStore } from './storage/index.js';
 
 export interface BuildOptions {
@@ -50,6 +51,7 @@ export interface BuildOptions {
 export const AREA_MODULES: AppModule[] = [
   contactsModule,
   driveModule,
+  webdavModule,
   shareModule,
   smsModule,
   calendarModule,

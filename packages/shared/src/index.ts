@@ -17,3 +17,4 @@ export * from './totp.js';
 export type * from './types/envelope.js';
 export type * from './types/platform.js';
 export * from './validate/account.js';
+export * from './webdav.js';

@@ -221,6 +221,29 @@ export interface AppPasswordsTable {
   last_client: string | null;
 }
 
+/** Dead properties a WebDAV client stored on a drive item (modules/webdav/props.ts). */
+export interface WebdavPropsTable {
+  user_id: number;
+  item_id: number;
+  ns: string;
+  name: string;
+  /** JSON of the property element as parsed. */
+  value: string;
+}
+
+/** WebDAV locks on paths of a drive (modules/webdav/locks.ts); deep: depth infinity. */
+export interface WebdavLocksTable {
+  user_id: number;
+  token: string;
+  path: string;
+  deep: number;
+  shared: number;
+  owner: string | null;
+  timeout_s: number;
+  expires_at: number;
+  created_at: number;
+}
+
 /** Per-user state of the text-message box. */
 export interface SmsBoxesTable {
   user_id: number;
@@ -531,6 +554,8 @@ export interface Database {
   calendar_files: CalendarFilesTable;
   find_devices: FindDevicesTable;
   find_commands: FindCommandsTable;
+  webdav_props: WebdavPropsTable;
+  webdav_locks: WebdavLocksTable;
   app_passwords: AppPasswordsTable;
   sync_anchors: SyncAnchorsTable;
   sync_batches: SyncBatchesTable;
