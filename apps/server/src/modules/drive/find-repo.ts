@@ -150,32 +150,34 @@ export class FindRepo {
     let cursor = after;
     const batch = Math.max(limit * 2, 50);
     for (;;) {
-      const rows = await this.matches(userId, query, batch, cursor);
+      const { rows, full, next } = await this.matches(userId, query, batch, cursor);
       await this.loadAncestors(userId, rows, folders);
       for (const r of rows) {
         const chain = chainOf(r.parent_id, folders);
         if (chain) hits.push({ item: r, folders: chain });
         if (hits.length >= limit) return hits;
       }
-      const last = rows.at(-1);
-      if (rows.length < batch || !last) return hits;
-      cursor = [last.sort_key, last.id];
+      if (!full || !next) return hits;
+      cursor = next;
     }
   }
 
+  /**
+   * One batch of hits in key order. The scan reads only the search index (user, key, id, folded
+   * name: an index-only scan on PostgreSQL, a covering index on SQLite); the rows of the hits are
+   * read by id after it. The root's empty name never matches a query.
+   */
   private async matches(userId: number, query: string, limit: number, after?: [string, number]) {
     const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // PostgreSQL: LIKE (the trigram index answers it where pg_trgm is installed); SQLite: instr over
-    // the index that carries the folded name beside the key (no table row read per miss).
+    // PostgreSQL: LIKE (the trigram index answers it where pg_trgm is installed); SQLite: instr.
     const match = this.postgres
       ? sql<SqlBool>`name_lc LIKE ${pattern} ESCAPE '\\'`
       : sql<SqlBool>`instr(name_lc, ${query}) > 0`;
     let q = this.db
       .selectFrom('drive_items')
-      .select([...ITEM_COLUMNS, 'sort_key'])
+      .select(['id', 'sort_key'])
       .where('user_id', '=', userId)
       .where('trashed_at', 'is', null)
-      .where('parent_id', 'is not', null)
       .where(match);
     if (after) {
       const [key, id] = after;
@@ -183,8 +185,26 @@ export class FindRepo {
         eb.or([eb('sort_key', '>', key), eb.and([eb('sort_key', '=', key), eb('id', '>', id)])]),
       );
     }
-    const rows = await q.orderBy('sort_key').orderBy('id').limit(limit).execute();
-    return rows.map(keyed);
+    const found = await q.orderBy('sort_key').orderBy('id').limit(limit).execute();
+    const last = found.at(-1);
+    const next: [string, number] | undefined = last
+      ? [String(last.sort_key ?? ''), Number(last.id)]
+      : undefined;
+    if (found.length === 0) return { rows: [], full: false, next };
+    const rows = await this.db
+      .selectFrom('drive_items')
+      .select([...ITEM_COLUMNS, 'sort_key'])
+      .where('user_id', '=', userId)
+      .where(
+        'id',
+        'in',
+        found.map((f) => Number(f.id)),
+      )
+      .where('trashed_at', 'is', null)
+      .execute();
+    const byId = new Map(rows.map((r) => [Number(r.id), keyed(r)]));
+    const hits = found.map((f) => byId.get(Number(f.id))).filter((r): r is KeyedRow => r !== undefined);
+    return { rows: hits, full: found.length === limit, next };
   }
 
   /** Every folder above the rows (a few rounds, one per level not seen yet), into `known`. */
