@@ -27,6 +27,7 @@ import {
 } from '@phonecloud/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncModule } from '../src/modules/device/sync/module.js';
 import { createUser, login, type TestUser, verifiedClient } from './support/accounts.js';
 import { phoneEvent } from './support/calendar.js';
 import type { TestClient } from './support/client.js';
@@ -465,7 +466,7 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
   }
 
   it('mass-deletion guard: held, shown to the portal, then applied', async () => {
-    const { token, portal } = await setup();
+    const { user, token, portal } = await setup();
     const deletes = await bookOf(token, 60);
     const batchId = randomUUID();
     const held = await push(token, 'contacts', deletes, batchId);
@@ -499,6 +500,17 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
     expect((await portal.get<SyncHeldList>(SyncPortalApi.heldList, { area: 'contacts' })).data?.list).toEqual(
       [],
     );
+
+    // Housekeeping forgets batch ids and decided held syncs after SYNC_BATCH_KEEP_DAYS.
+    const rows = () =>
+      server.deps.db.selectFrom('sync_batches').select('batch_id').where('user_id', '=', user.id).execute();
+    expect((await rows()).length).toBeGreaterThan(0);
+    server.clock.advance(31 * 24 * 60 * MINUTE);
+    await syncModule.housekeeping?.(server.deps);
+    expect(await rows()).toEqual([]);
+    expect(
+      await server.deps.db.selectFrom('sync_held').select('id').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
   });
 
   it('mass-deletion guard: held then refused keeps the cloud; deletes split over batches are caught too', async () => {

@@ -145,19 +145,19 @@ export class SyncRepo {
     return rows.map((r) => Number(r.user_id));
   }
 
-  /** Drops applied and refused batches, and decided held syncs, older than `before`. */
-  async dropBefore(userId: number, before: number): Promise<void> {
+  /** Drops applied and refused batches older than `batchesBefore`, decided held syncs older than `heldBefore`. */
+  async dropBefore(userId: number, batchesBefore: number, heldBefore: number): Promise<void> {
     await this.db
       .deleteFrom('sync_batches')
       .where('user_id', '=', userId)
       .where('status', '!=', HeldStatus.HELD)
-      .where('created_at', '<', before)
+      .where('created_at', '<', batchesBefore)
       .execute();
     await this.db
       .deleteFrom('sync_held')
       .where('user_id', '=', userId)
       .where('status', '!=', HeldStatus.HELD)
-      .where('created_at', '<', before)
+      .where('decided_at', '<', heldBefore)
       .execute();
   }
 }

@@ -5,6 +5,7 @@ import {
   SYNC_GUARD_MIN_DELETES,
   SYNC_GUARD_SHARE,
   SYNC_GUARD_WINDOW_MS,
+  SYNC_HELD_KEEP_DAYS,
   type SyncArea,
   SyncCode,
   type SyncHeld,
@@ -258,11 +259,13 @@ export class SyncService {
     return held;
   }
 
-  /** Housekeeping: batch ids and decided held syncs past their keeping time go. */
+  /** Housekeeping: batch ids and decided held syncs past their keeping time go (waiting ones stay). */
   async purgeOld(): Promise<void> {
     const repo = new SyncRepo(this.deps.db);
-    const before = this.deps.clock.now() - SYNC_BATCH_KEEP_DAYS * DAY_MS;
-    for (const userId of await repo.owners()) await repo.dropBefore(userId, before);
+    const now = this.deps.clock.now();
+    for (const userId of await repo.owners()) {
+      await repo.dropBefore(userId, now - SYNC_BATCH_KEEP_DAYS * DAY_MS, now - SYNC_HELD_KEEP_DAYS * DAY_MS);
+    }
   }
 }
 
