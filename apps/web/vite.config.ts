@@ -42,6 +42,9 @@ export default defineConfig({
       '/v1': SERVER,
       '/v2': SERVER,
       '/rest': SERVER,
+      // Share links: the public page's calls and the `/s/<id>` address.
+      '/share/': SERVER,
+      '^/s/[^/?]+(\\?.*)?$': SERVER,
     },
   },
 });

@@ -1,17 +1,27 @@
 import { GATED_AREAS } from '@phonecloud/shared';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { HomePage } from '../features/home/HomePage';
 import { AREAS } from './areas';
 import { PortalLayout } from './layout/PortalLayout';
 
 const VerifyGate = lazy(() => import('../features/verify/VerifyGate'));
+// A share link's page: no account, so outside the portal's layout (its header signs in).
+const SharePage = lazy(() => import('../features/share/SharePage'));
 const areaPages = AREAS.map((area) => ({ path: area.path, Page: area.page.Page }));
 
 export function PortalRouter() {
   return (
     <HashRouter>
       <Routes>
+        <Route
+          path="/s/:shareId"
+          element={
+            <Suspense fallback={null}>
+              <SharePage />
+            </Suspense>
+          }
+        />
         <Route element={<PortalLayout />}>
           <Route path="/home/index" element={<HomePage />} />
           {GATED_AREAS.map((area) => (

@@ -24,6 +24,8 @@ import { RecycleBin } from './RecycleBin';
 import { reportError } from './report';
 import { deleteLimitError, downloadLimitError, fitsQuota, newFolderError, renameCheck } from './rules';
 import { SpaceIndicator } from './SpaceIndicator';
+import { MyShares } from './share/MyShares';
+import { ShareDialog } from './share/ShareDialog';
 import { DriveText } from './texts';
 import type { DriveBackend, DriveItem } from './types';
 import { UploadPanel } from './UploadPanel';
@@ -39,6 +41,8 @@ type Dialog =
   | { kind: 'move'; ids: string[] }
   | { kind: 'recycle' }
   | { kind: 'quota' }
+  | { kind: 'share'; items: DriveItem[] }
+  | { kind: 'my-shares' }
   | null;
 
 /** The drive of one variant at the folder its route names (`.../path=root.1001`). */
@@ -207,6 +211,8 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
           onDelete={() => void remove(selectedItems)}
           onDownload={() => void download(selectedItems)}
           onRecycle={() => setDialog({ kind: 'recycle' })}
+          onShare={() => setDialog({ kind: 'share', items: selectedItems })}
+          onMyShares={() => setDialog({ kind: 'my-shares' })}
           space={<SpaceIndicator quota={quota.data} format={backend.formatSize} />}
         />
         <input
@@ -256,6 +262,7 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
               preview: setPreviewing,
               download: (item) => void download([item]),
               rename: (item) => setDialog({ kind: 'rename', item }),
+              share: (item) => setDialog({ kind: 'share', items: [item] }),
               remove: (item) => void remove([item]),
             }}
           />
@@ -319,6 +326,12 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
       ) : null}
       {dialog?.kind === 'recycle' ? <RecycleBin backend={backend} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'quota' ? <QuotaDialog onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'share' ? (
+        <ShareDialog variant={backend.variant} items={dialog.items} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'my-shares' ? (
+        <MyShares variant={backend.variant} onClose={() => setDialog(null)} />
+      ) : null}
       {previewing ? (
         <FilePreview
           backend={backend}

@@ -6,6 +6,8 @@ import {
   FolderAddOutlined,
   FolderOpenOutlined,
   RestOutlined,
+  ShareAltOutlined,
+  UnorderedListOutlined,
 } from '@ant-design/icons';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
@@ -22,6 +24,9 @@ interface Props {
   onDelete(): void;
   onDownload(): void;
   onRecycle(): void;
+  /** 分享 the selection; 我的分享. */
+  onShare?(): void;
+  onMyShares?(): void;
   space: ReactNode;
 }
 
@@ -44,6 +49,11 @@ export function DriveToolbar(p: Props) {
       <Button icon={<DownloadOutlined />} disabled={!p.hasSelection} onClick={p.onDownload}>
         {DriveText.DOWNLOAD}
       </Button>
+      {p.onShare ? (
+        <Button icon={<ShareAltOutlined />} disabled={!p.hasSelection} onClick={p.onShare}>
+          {DriveText.SHARE}
+        </Button>
+      ) : null}
       <Button icon={<DragOutlined />} disabled={!p.hasSelection} onClick={p.onMove}>
         {DriveText.MOVE_TO}
       </Button>
@@ -51,6 +61,11 @@ export function DriveToolbar(p: Props) {
         {DriveText.DELETE}
       </Button>
       <span className="drive-toolbar__grow" />
+      {p.onMyShares ? (
+        <Button icon={<UnorderedListOutlined />} onClick={p.onMyShares}>
+          {DriveText.MY_SHARES}
+        </Button>
+      ) : null}
       <Button icon={<RestOutlined />} onClick={p.onRecycle}>
         {DriveText.RECYCLE_BIN}
       </Button>

@@ -5,6 +5,7 @@ import {
   EllipsisOutlined,
   EyeOutlined,
   FolderOpenOutlined,
+  ShareAltOutlined,
 } from '@ant-design/icons';
 import { DriveMsg } from '@phonecloud/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -27,6 +28,8 @@ export interface RowActions {
   preview(item: DriveItem): void;
   download(item: DriveItem): void;
   rename(item: DriveItem): void;
+  /** Opens the share dialog for this item (分享). */
+  share?(item: DriveItem): void;
   remove(item: DriveItem): void;
 }
 
@@ -258,6 +261,16 @@ function rowActions(item: DriveItem, actions: RowActions): RowAction[] {
   return [
     first,
     ...download,
+    ...(actions.share
+      ? [
+          {
+            key: 'share',
+            label: DriveText.SHARE,
+            icon: <ShareAltOutlined />,
+            onClick: () => actions.share?.(item),
+          },
+        ]
+      : []),
     { key: 'rename', label: DriveText.RENAME, icon: <EditOutlined />, onClick: () => actions.rename(item) },
     {
       key: 'delete',

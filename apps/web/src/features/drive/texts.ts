@@ -1,3 +1,5 @@
+import { ShareText } from '@phonecloud/shared';
+
 /**
  * The drive's own interface texts, where the spec names an element but not its words. The spec's
  * texts (validation, errors, limits) come from the shared contract, never from here.
@@ -12,6 +14,8 @@ export const DriveText = {
   RENAME: '重命名',
   OPEN: '打开',
   RECYCLE_BIN: '回收站',
+  SHARE: ShareText.SHARE,
+  MY_SHARES: ShareText.MY_SHARES,
   COL_NAME: '文件名',
   COL_SIZE: '大小',
   COL_MTIME: '修改时间',
