@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   Api,
   DriveCode,
@@ -112,6 +114,29 @@ describe.each(TEST_DIALECTS)('drive preview and thumbnails [%s]', (dialect) => {
     expect(await sized('logo.png', 'thumbnail_large')).toEqual([300, 600]);
     expect(await sized('anim.gif', 'thumbnail')).toEqual([64, 32]);
     expect(await sized('pic.webp', 'thumbnail_large')).toEqual([1024, 85]);
+  });
+
+  it('makes thumbnails of HEIC photos (HEVC) the image library cannot read itself', async () => {
+    const u = await driveUser(server);
+    const heic = readFileSync(path.join(import.meta.dirname, 'fixtures', 'preview', 'two-colours.heic'));
+    await upload(u, 'IMG_0001.HEIC', heic);
+    const item = (await listV2(u)).find((i) => i.name === 'IMG_0001.HEIC') as V2File;
+    const res = await fetch(item.thumbnail as string);
+    expect(res.status).toBe(200);
+    const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([96, 64]);
+    const at = (x: number) => [...data.subarray((32 * 96 + x) * 3, (32 * 96 + x) * 3 + 3)];
+    const [r1, , b1] = at(10) as [number, number, number];
+    const [r2, , b2] = at(85) as [number, number, number];
+    expect(r1).toBeGreaterThan(150);
+    expect(b1).toBeLessThan(90);
+    expect(r2).toBeLessThan(90);
+    expect(b2).toBeGreaterThan(170);
+    // The viewer shows a HEIC by its large thumbnail.
+    expect((await previewOf(u, item.file_id)).kind).toBe('image');
+    expect((await fetch(item.thumbnail_large as string)).status).toBe(200);
   });
 
   it('gives v1 items thumbs {url1, url2} and refuses what cannot be read or was tampered with', async () => {
