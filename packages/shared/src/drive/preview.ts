@@ -15,7 +15,7 @@ export type ThumbSize = (typeof THUMB_SIZES)[number];
 /** Text previews show the first this many bytes of the file. */
 export const PREVIEW_TEXT_MAX_BYTES = 1024 * 1024;
 
-/** Images the server makes thumbnails of (heic only where its image library reads it). */
+/** Images the server makes thumbnails of (HEIC through libheif where the image library cannot). */
 export const THUMB_EXTENSIONS = [
   'jpg',
   'jpeg',
