@@ -84,7 +84,8 @@ async function fetchThumb(url) {
 }
 
 export default async function driveThumbsBench() {
-  const server = await startServer({ SEED_DEMO: '0' });
+  // Made on request only: the background making after upload would have them ready already.
+  const server = await startServer({ SEED_DEMO: '0', THUMBS_AHEAD: '0' });
   try {
     const account = await benchAccount(server, 'bench-thumbs');
     const drive = await driveClient(account);

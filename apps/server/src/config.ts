@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().default(''),
   MAP_TILE_SUBDOMAINS: z.string().default('abc'),
   QUICK_UPLOAD_SCOPE: z.enum(['user', 'global']).default('user'),
+  THUMBS_AHEAD: boolFlag.default(true),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
@@ -116,6 +117,8 @@ export interface Config {
   mapTiles: MapTiles | undefined;
   /** 'user': an MD5 quick upload links only to the same user's content; 'global': to anyone's. */
   quickUploadScope: 'user' | 'global';
+  /** Drive pictures get their grid thumbnail made in the background right after upload. */
+  thumbsAhead: boolean;
   /** S3-compatible blob store, used when endpoint and bucket are set. */
   s3:
     | {
@@ -221,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     quickUploadScope: e.QUICK_UPLOAD_SCOPE,
+    thumbsAhead: e.THUMBS_AHEAD,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET
         ? {

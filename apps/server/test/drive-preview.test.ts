@@ -23,7 +23,8 @@ import { startTestServer, type TestServer } from './support/server.js';
 describe.each(TEST_DIALECTS)('drive preview and thumbnails [%s]', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    // Thumbnails made on request only here, so each test sees exactly what a request made.
+    server = await startTestServer(dialect, { env: { THUMBS_AHEAD: '0' } });
   });
   afterAll(() => server.close());
 
@@ -294,6 +295,25 @@ describe.each(TEST_DIALECTS)('drive preview and thumbnails [%s]', (dialect) => {
     await purgeExpired(server.deps);
     for (const r of dropped) expect(await server.deps.blobs.stat(r.thumb_key)).toBeNull();
     for (const r of after) expect(await server.deps.blobs.stat(r.thumb_key)).not.toBeNull();
+  });
+
+  it('makes the grid thumbnail of an uploaded picture in the background, before it is asked for', async () => {
+    const ahead = await startTestServer(dialect);
+    try {
+      const u = await driveUser(ahead);
+      const r = await u.uploadV2('新照片.jpg', await jpegOf(1200, 900));
+      expect(r.code).toBe(0);
+      const rows = () =>
+        ahead.deps.db.selectFrom('drive_thumbs').selectAll().where('user_id', '=', u.user.id).execute();
+      await expect.poll(async () => (await rows()).map((t) => t.size), { timeout: 15_000 }).toEqual([256]);
+      const item = ((await u.v2<V2ListResult>('/file/list', { parent_file_id: 'root' })).data as V2ListResult)
+        .items[0] as V2File;
+      const res = await fetch(item.thumbnail as string);
+      // Read from the store: its ETag is the stored blob's.
+      expect(res.headers.get('etag')).toBe(`"${(await rows())[0]?.thumb_key}"`);
+    } finally {
+      await ahead.close();
+    }
   });
 
   it('releases thumbnails with the account', async () => {

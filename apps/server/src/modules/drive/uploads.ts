@@ -17,6 +17,7 @@ import { type Face, nameExists, uploadGone, uploadMismatch } from './errors.js';
 import { type Exec, FILE, type ItemRow, isUniqueViolation } from './items-repo.js';
 import { cleanName, freeName } from './names.js';
 import { Parts, STAGED } from './parts.js';
+import { thumbAhead } from './preview/thumbs.js';
 import type { DriveService } from './service.js';
 
 export type UploadRow = Selectable<DriveUploadsTable>;
@@ -169,7 +170,7 @@ export class Uploads {
     const total = u.face === 'quick' ? await this.drive.quota.total(userId) : 0;
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
-        return await this.db.transaction().execute(async (trx) => {
+        const done: Finished = await this.db.transaction().execute(async (trx) => {
           const parts = await this.parts(trx, userId, u.id);
           const claimed = await trx
             .deleteFrom('drive_uploads')
@@ -223,6 +224,9 @@ export class Uploads {
           await this.parts_.assertStored(info.key);
           return { item, created: true };
         });
+        // A picture's grid thumbnail is made in the background, before the grid asks for it.
+        if (done.created) thumbAhead(this.drive.deps, userId, done.item);
+        return done;
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         if (mode === 'refuse') throw sameName(u.face);

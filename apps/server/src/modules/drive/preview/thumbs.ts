@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { hasThumbnail, type ThumbSize } from '@phonecloud/shared';
+import { hasThumbnail, THUMB_SMALL_PX, type ThumbSize } from '@phonecloud/shared';
 import type { AppDeps } from '../../../http/context.js';
 import { BlobIndex } from '../../../storage/blob-index.js';
-import { FILE } from '../items-repo.js';
+import { FILE, type ItemRow } from '../items-repo.js';
 import { type MadeThumb, makeThumb } from './thumbnailer.js';
 
 /** Originals larger than this get no thumbnail (the grid shows the file's icon). */
@@ -135,6 +135,35 @@ export class Thumbs {
   /** Opens a stored thumbnail's bytes. */
   open(key: string): Promise<Readable> {
     return this.deps.blobs.get(key);
+  }
+}
+
+/** Pictures waiting for their grid thumbnail; past this many, the rest are made on request. */
+const AHEAD_MAX = 10_000;
+const ahead: Array<{ deps: AppDeps; userId: number; itemId: number }> = [];
+let aheadRunning = false;
+
+/**
+ * Queues the grid thumbnail (256 px) of a picture just uploaded, made one at a time in the
+ * background (so at most one of the per-core slots is busy with it and requests keep the rest):
+ * a folder of new photos opens with its thumbnails ready. `THUMBS_AHEAD=0` turns it off.
+ */
+export function thumbAhead(deps: AppDeps, userId: number, item: ItemRow): void {
+  if (!deps.config.thumbsAhead || item.kind !== FILE || !hasThumbnail(item.name)) return;
+  if (item.size === 0 || item.size > THUMB_SOURCE_MAX_BYTES || ahead.length >= AHEAD_MAX) return;
+  ahead.push({ deps, userId, itemId: item.id });
+  if (!aheadRunning) void drainAhead();
+}
+
+async function drainAhead(): Promise<void> {
+  aheadRunning = true;
+  try {
+    for (let job = ahead.shift(); job; job = ahead.shift()) {
+      // A picture deleted meanwhile, or one that cannot be read, is simply skipped.
+      await new Thumbs(job.deps).get(job.userId, job.itemId, THUMB_SMALL_PX).catch(() => undefined);
+    }
+  } finally {
+    aheadRunning = false;
   }
 }
 
