@@ -53,7 +53,8 @@ export const DriveText = {
   UPLOAD_DONE: '上传成功',
   NOTHING_UPLOADING: '没有正在上传的文件',
   NOTHING_FINISHED: '没有已完成的文件',
-  UPLOAD_FOLDER: '上传文件夹',
+  // Not '上传文件夹': a name that holds '上传文件' would make the upload button ambiguous to assistive tech and tests.
+  UPLOAD_FOLDER: '文件夹上传',
   DROP_HINT: '松开鼠标即可上传到当前文件夹',
   MOVE_TITLE: '移动到',
   LOADING: '加载中…',
