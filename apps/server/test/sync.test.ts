@@ -10,6 +10,8 @@ import {
   NoteApi,
   type NoteRecycleList,
   type RecycleBin,
+  SmsApi,
+  type SmsData,
   SyncApi,
   type SyncArea,
   SyncCode,
@@ -111,6 +113,15 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
     // Pages of two: three contacts come in two pages, and the anchor is the book's version.
     const all = await pullAll(token, 'contacts', '', 2);
     expect(all.items).toHaveLength(3);
+    // A page asked again (the answer was lost) comes again.
+    const page1 = await call<SyncPullPage<'contacts'>>(
+      SyncApi.pull,
+      { area: 'contacts', anchor: '', limit: 2 },
+      token,
+    );
+    const again = (cursor: string | null | undefined) =>
+      call<SyncPullPage<'contacts'>>(SyncApi.pull, { area: 'contacts', anchor: '', limit: 2, cursor }, token);
+    expect((await again(page1.data?.cursor)).data).toEqual((await again(page1.data?.cursor)).data);
     expect(all.anchor).toBe(String(done.sync_version));
     expect((await pullAll(token, 'contacts', all.anchor)).items).toEqual([]);
 
@@ -387,7 +398,7 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
   });
 
   it('messages only accumulate: a message sent twice is stored once, a phone delete removes nothing', async () => {
-    const { token } = await setup();
+    const { token, portal } = await setup();
     const msg = {
       op: 'create',
       address: '+86 138-0013-8000',
@@ -417,6 +428,16 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
     await pushed(token, 'sms', [{ ...msg, body: '明天见', date: 1_700_000_120_000 }]);
     const delta = await pullAll(token, 'sms', pulled.anchor);
     expect(delta.items.map((x: SyncMessage) => x.body)).toEqual(['明天见']);
+
+    // A conversation deleted in the portal is told to the phone (its address); the cloud keeps no message of it.
+    const box = await portal.get<SmsData>(SmsApi.list);
+    const removed = await portal.post(SmsApi.delete, {
+      sync_version: box.data?.sync_version ?? 0,
+      format_address: '13800138000',
+    });
+    expect(removed.code, removed.message).toBe(0);
+    const gone = await pullAll(token, 'sms', delta.anchor);
+    expect(gone).toMatchObject({ items: [], deleted: ['13800138000'] });
   });
 
   it('calendar: events pushed and pulled, a conflict copy when edited on both sides, deletes', async () => {
