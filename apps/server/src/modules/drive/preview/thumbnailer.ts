@@ -22,7 +22,7 @@ function isHeif(input: Buffer): boolean {
   );
 }
 
-async function toJpeg(img: sharp.Sharp, size: ThumbSize): Promise<MadeThumb> {
+async function toJpeg(img: ReturnType<typeof sharp>, size: ThumbSize): Promise<MadeThumb> {
   const out = await img
     .resize(size, size, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
