@@ -163,6 +163,13 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
     expect(Object.keys(await contactBook(portal))).toHaveLength(1);
     expect((await pullAll(token, 'contacts', '')).anchor).toBe(before);
 
+    // Numbers as phones store them (letters and all) are taken, as cards from devices are.
+    const vanity = await pushed(token, 'contacts', [
+      { op: 'create', cid: 'v', content: person('传真', { phone: [mobile('+1-800-MYFAX')] }) },
+    ]);
+    expect(vanity.results[0]?.outcome).toBe(SyncOutcome.APPLIED);
+    expect(Object.keys(await contactBook(portal))).toHaveLength(2);
+
     // Notes too: a note, then an empty one the notes' rules refuse.
     const cutNotes = await push(token, 'notes', [
       { op: 'create', cid: 'n1', note: { title: '第一条', content: [text('内容')] } },

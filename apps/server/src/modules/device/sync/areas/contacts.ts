@@ -1,9 +1,10 @@
 import {
   type Contact,
   type ContactContent,
+  checkContactContent,
+  normalizeContactContent,
   type SyncChangeResult,
   SyncOutcome,
-  validateContactContent,
 } from '@phonecloud/shared';
 import { z } from 'zod';
 import type { Db } from '../../../../db/index.js';
@@ -40,8 +41,9 @@ const Change = z.discriminatedUnion('op', [
 ]);
 type ChangeT = z.output<typeof Change>;
 
+/** The contacts' rules, with numbers as phones store them (letters and all, as cards from devices). */
 function checked(content: unknown): ContactContent {
-  const result = validateContactContent(content);
+  const result = checkContactContent(normalizeContactContent(content), { phoneLetters: true });
   if (!result.ok) throw invalid(result.message);
   return result.content;
 }
