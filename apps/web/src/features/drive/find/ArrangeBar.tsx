@@ -6,7 +6,7 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { DRIVE_SEARCH_MAX_CHARS, DRIVE_SORTS, type DrivePrefs } from '@phonecloud/shared';
-import { Button, Dropdown, Input, Segmented } from 'antd';
+import { Button, Dropdown, Input, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { FindText } from './texts';
 
@@ -77,20 +77,20 @@ export function ArrangeBar({ prefs, onChange, query, onSearch }: Props) {
           {FindText.SORT_LABEL[prefs.sort]}
         </Button>
       </Dropdown>
-      <Segmented
+      <Radio.Group
         className="drive-arrange__view"
+        optionType="button"
         value={prefs.view}
-        onChange={(v) => onChange({ view: v === 'grid' ? 'grid' : 'list' })}
-        options={[
-          {
-            value: 'list',
-            icon: <UnorderedListOutlined />,
-            title: FindText.VIEW_LIST,
-            label: FindText.VIEW_LIST,
-          },
-          { value: 'grid', icon: <AppstoreOutlined />, title: FindText.VIEW_GRID, label: FindText.VIEW_GRID },
-        ]}
-      />
+        aria-label={`${FindText.VIEW_LIST} / ${FindText.VIEW_GRID}`}
+        onChange={(e) => onChange({ view: e.target.value === 'grid' ? 'grid' : 'list' })}
+      >
+        <Radio.Button value="list">
+          <UnorderedListOutlined /> {FindText.VIEW_LIST}
+        </Radio.Button>
+        <Radio.Button value="grid">
+          <AppstoreOutlined /> {FindText.VIEW_GRID}
+        </Radio.Button>
+      </Radio.Group>
     </div>
   );
 }
