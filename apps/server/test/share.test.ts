@@ -179,6 +179,56 @@ describe.each(TEST_DIALECTS)('share links [%s]', (dialect) => {
     expect((await v.list(free.share_id, freeToken)).data?.items.map((i) => i.name)).toEqual(['旁边']);
   });
 
+  it("previews files of the share by the drive's rules, checked again when fetched", async () => {
+    const u = await driveUser(server);
+    const t = await tree(u);
+    const page = (await u.uploadV2('页面.html', Buffer.from('<script>alert(1)</script>'), t.album.file_id))
+      .data;
+    const png = (await u.uploadV2('图.png', Buffer.from('not really a png'), t.album.file_id)).data;
+    const bin = (await u.uploadV2('数据.bin', Buffer.from([1, 2, 3]), t.album.file_id)).data;
+    const s = await share(u, [t.album.file_id], { pwd: 'pv01' });
+    const v = visitor(server, '198.51.100.14');
+    const token = await v.open(s.share_id, 'pv01');
+    const preview = (id: string) =>
+      v.call<{ url: string; kind: string; content_type: string }>(
+        '/share/preview_url',
+        { share_id: s.share_id, file_id: id },
+        token,
+      );
+
+    const text = await preview(t.one.file_id);
+    expect(text.data).toMatchObject({ kind: 'text', content_type: 'text/plain; charset=utf-8' });
+    const got = await fetchBytes(text.data?.url ?? '');
+    expect(got.bytes.toString()).toBe('第一');
+    expect(got.res.headers.get('content-disposition')).toMatch(/^inline/);
+    expect(got.res.headers.get('content-security-policy')).toContain('sandbox');
+    expect(got.res.headers.get('x-content-type-options')).toBe('nosniff');
+    // Markup is shown as its text, never run.
+    const html = await preview(String(page?.file_id));
+    const h = await fetchBytes(html.data?.url ?? '');
+    expect(h.res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect((await preview(String(png?.file_id))).data?.kind).toBe('image');
+    expect((await preview(String(bin?.file_id))).data).toMatchObject({ kind: 'none', url: '' });
+    // Outside the share, or without a visit: nothing.
+    expect((await preview(t.three.file_id)).code).toBe(ShareCode.ITEM_GONE);
+    expect((await preview(t.sub.file_id)).code).toBe(ShareCode.ITEM_GONE);
+    expect((await v.call('/share/preview_url', { share_id: s.share_id, file_id: t.one.file_id })).code).toBe(
+      ShareCode.VISIT_EXPIRED,
+    );
+    // A preview URL is no download URL and no drive preview URL.
+    expect(
+      (await fetchBytes((text.data?.url ?? '').replace('/share/preview?', '/share/file?'))).res.status,
+    ).toBe(403);
+    expect(
+      (await fetchBytes((text.data?.url ?? '').replace('/share/preview?', '/drive/preview?'))).res.status,
+    ).toBe(403);
+    // Moved out, then the link cancelled: the URL given before stops.
+    expect((await u.v2('/file/move', { file_id: t.one.file_id, to_parent_file_id: 'root' })).code).toBe(0);
+    expect((await fetchBytes(text.data?.url ?? '')).res.status).toBe(404);
+    await u.v2('/share_link/cancel', { share_id: s.share_id });
+    expect((await fetchBytes(html.data?.url ?? '')).res.status).toBe(410);
+  });
+
   it('expires after 1, 7 or 30 days; "never" does not; other periods are refused', async () => {
     const u = await driveUser(server);
     const f = (await u.uploadV2('期限.txt', Buffer.from('x'))).data;

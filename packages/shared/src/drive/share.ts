@@ -22,6 +22,9 @@ export const ShareApi = {
   file: '/share/file',
   /** Signed zip of a share (the `url` of zip_url). */
   zip: '/share/zip',
+  /** A file shown in the page (the drive's preview rules: inline, sandboxed, text as UTF-8). */
+  previewUrl: '/share/preview_url',
+  preview: '/share/preview',
 } as const;
 
 /** The header that carries the visit token of `/share/token` on the other public calls. */
@@ -238,7 +241,9 @@ export const ShareText = {
   NEVER_EXPIRES: '永久有效',
   fileCount: (n: number) => `共${n}个文件/文件夹`,
   EMPTY_FOLDER: '文件夹为空',
-  NO_PREVIEW: '分享页面暂不支持预览，请下载后查看',
+  PREVIEW: '预览',
+  CANNOT_PREVIEW: '该文件暂不支持在线预览，请下载后查看',
+  PREVIEW_FAILED: '预览加载失败，请下载后查看',
   LOADING: '加载中…',
   TO_PORTAL: '前往手机云服务',
   selected: (n: number) => `已选中${n}个文件/文件夹`,

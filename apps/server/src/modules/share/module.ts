@@ -3,6 +3,7 @@ import type { AppDeps } from '../../http/context.js';
 import { DriveService } from '../drive/service.js';
 import type { AppModule } from '../module.js';
 import { ownerRoutes } from './owner-routes.js';
+import { previewRoutes } from './preview-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { ShareRepo } from './repo.js';
 import { ShareService } from './service.js';
@@ -23,6 +24,7 @@ export const shareModule: AppModule = {
     const shares = shareService(deps);
     await app.register(ownerRoutes(shares));
     await app.register(publicRoutes(shares));
+    await app.register(previewRoutes(shares));
   },
   /** Links cancelled or expired for 30 days leave the owner's list (their address then reads "not found"). */
   async housekeeping(deps) {

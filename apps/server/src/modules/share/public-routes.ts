@@ -13,14 +13,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
-import { AppError } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
 import { parseRange } from '../drive/download-routes.js';
 import { FILE, type ItemRow } from '../drive/items-repo.js';
 import { checkZipLimits, originOf, zipEntries } from '../drive/links.js';
 import { attachmentDisposition, contentTypeOf } from '../drive/mime.js';
 import { decodeMarker, encodeMarker, parseV1Id } from '../drive/views.js';
-import type { ShareRow } from './repo.js';
 import { isPublicId, type ShareService, shareError } from './service.js';
 import { type FileClaims, readShareToken, signShareToken, type ZipClaims } from './tokens.js';
 import { toPublicItem } from './views.js';
@@ -157,24 +155,12 @@ export function publicRoutes(shares: ShareService) {
       });
     });
 
-    /** The link and the items checked again at fetch time: a link cancelled meanwhile serves nothing. */
-    const stillShared = async (claims: { s: string; u: number }): Promise<ShareRow | AppError> => {
-      try {
-        const share = await shares.open(claims.s);
-        if (share.user_id !== claims.u) return shareError(ShareCode.NOT_FOUND, ShareMsg.NOT_FOUND);
-        return share;
-      } catch (err) {
-        if (err instanceof AppError) return err;
-        throw err;
-      }
-    };
-
     app.get(ShareApi.file, async (req: FastifyRequest<{ Querystring: { t?: string } }>, reply) => {
       const claims = readShareToken<FileClaims>(secret, 'file', req.query.t, deps.clock.now());
       if (!claims) return refuse(reply, 403, 'bad or expired link');
-      const share = await stillShared(claims);
-      if (share instanceof AppError) return refuse(reply, 410, share.message);
-      const found = await shares.reach(share, claims.i).catch(() => null);
+      const open = await shares.stillShared(claims);
+      if (!open.ok) return refuse(reply, 410, open.message);
+      const found = await shares.reach(open.share, claims.i).catch(() => null);
       const item = found?.item;
       if (!item || item.kind !== FILE || !item.blob_key) return refuse(reply, 404, ShareMsg.ITEM_GONE);
       return sendFile(req, reply, item);
@@ -183,12 +169,13 @@ export function publicRoutes(shares: ShareService) {
     app.get(ShareApi.zip, async (req: FastifyRequest<{ Querystring: { t?: string } }>, reply) => {
       const claims = readShareToken<ZipClaims>(secret, 'zip', req.query.t, deps.clock.now());
       if (!claims) return refuse(reply, 403, 'bad or expired link');
-      const share = await stillShared(claims);
-      if (share instanceof AppError) return refuse(reply, 410, share.message);
+      const open = await shares.stillShared(claims);
+      if (!open.ok) return refuse(reply, 410, open.message);
       for (const id of claims.ids) {
-        if (!(await shares.reach(share, id).catch(() => null))) return refuse(reply, 404, ShareMsg.ITEM_GONE);
+        if (!(await shares.reach(open.share, id).catch(() => null)))
+          return refuse(reply, 404, ShareMsg.ITEM_GONE);
       }
-      const entries = await zipEntries(drive, share.user_id, claims.ids);
+      const entries = await zipEntries(drive, open.share.user_id, claims.ids);
       checkZipLimits(entries);
       return sendZip(req, reply, entries, claims.n);
     });

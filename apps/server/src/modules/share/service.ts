@@ -243,6 +243,21 @@ export class ShareService {
     return found;
   }
 
+  /** A signed URL's link at fetch time: still open and still the same owner's. */
+  async stillShared(claims: {
+    s: string;
+    u: number;
+  }): Promise<{ ok: true; share: ShareRow } | { ok: false; message: string }> {
+    try {
+      const share = await this.open(claims.s);
+      if (share.user_id !== claims.u) return { ok: false, message: ShareMsg.NOT_FOUND };
+      return { ok: true, share };
+    } catch (err) {
+      if (err instanceof AppError) return { ok: false, message: err.message };
+      throw err;
+    }
+  }
+
   countDownload(share: ShareRow) {
     return this.repo.countDownload(share.user_id, share.public_id);
   }

@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto';
 import { safeEqual } from '../../lib/crypto.js';
 
 /**
- * What a share token may be used for: a visit (the code was right), or one download. Each purpose
+ * What a share token may be used for: a visit (the code was right), one download, or one preview. Each purpose
  * signs with a key of its own, and none is a drive token's key: a share token never opens the
  * owner's drive.
  */
-export type SharePurpose = 'visit' | 'file' | 'zip';
+export type SharePurpose = 'visit' | 'file' | 'zip' | 'preview';
 
 /** A visit of one link (after its code). */
 export interface VisitClaims {

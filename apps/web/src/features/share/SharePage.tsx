@@ -2,6 +2,7 @@ import './share-page.css';
 import {
   CloudOutlined,
   DownloadOutlined,
+  EyeOutlined,
   FileOutlined,
   FolderFilled,
   LockOutlined,
@@ -23,6 +24,7 @@ import { isApiError, shouldReport } from '../../api';
 import { SiteFooter } from '../../components/SiteFooter';
 import { toast } from '../../components/toast';
 import { sharePublic, startDownload, visitStore } from './public-api';
+import { SharePreview } from './SharePreview';
 
 type State =
   | { kind: 'loading' }
@@ -215,6 +217,7 @@ function SharedFiles({
   const [marker, setMarker] = useState('');
   const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [previewing, setPreviewing] = useState<SharePublicItem | null>(null);
   // The parent hands a new callback each render; the listing must not reload for that.
   const failRef = useRef(onFail);
   failRef.current = onFail;
@@ -347,9 +350,14 @@ function SharedFiles({
                   {item.name}
                 </button>
               ) : (
-                <span className="share-row__text" title={item.name}>
+                <button
+                  type="button"
+                  className="share-link-button share-row__text"
+                  title={item.name}
+                  onClick={() => setPreviewing(item)}
+                >
                   {item.name}
-                </span>
+                </button>
               )}
               <span className="share-row__meta">
                 {item.type === 'file' ? `${formatSize(item.size)} · ` : ''}
@@ -359,6 +367,15 @@ function SharedFiles({
             <span className="share-row__size">{item.type === 'file' ? formatSize(item.size) : '-'}</span>
             <span className="share-row__time">{day(item.updated_at)}</span>
             <span className="share-row__act">
+              {item.type === 'file' ? (
+                <Button
+                  type="text"
+                  icon={<EyeOutlined />}
+                  aria-label={`${ShareText.PREVIEW} ${item.name}`}
+                  title={ShareText.PREVIEW}
+                  onClick={() => setPreviewing(item)}
+                />
+              ) : null}
               <Button
                 type="text"
                 icon={<DownloadOutlined />}
@@ -382,7 +399,16 @@ function SharedFiles({
           加载更多
         </Button>
       ) : null}
-      <p className="share-files__note">{ShareText.NO_PREVIEW}</p>
+      {previewing ? (
+        <SharePreview
+          shareId={shareId}
+          token={token}
+          item={previewing}
+          onDownload={(item) => void download([item])}
+          onFail={onFail}
+          onClose={() => setPreviewing(null)}
+        />
+      ) : null}
     </section>
   );
 }

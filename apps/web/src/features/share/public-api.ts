@@ -1,4 +1,5 @@
 import {
+  type PreviewKind,
   SHARE_TOKEN_HEADER,
   ShareApi,
   ShareMsg,
@@ -7,6 +8,14 @@ import {
   type ShareVisit,
 } from '@phonecloud/shared';
 import { api } from '../../api';
+
+/** `/share/preview_url`: `url` is '' when the file cannot be shown in the page. */
+export interface SharePreview {
+  url: string;
+  kind: PreviewKind;
+  size: number;
+  content_type: string;
+}
 
 /**
  * The public share page's calls: no account, the link's id in every body and, after the code,
@@ -67,6 +76,8 @@ export const sharePublic = {
     ),
   downloadUrl: (id: string, token: string, fileId: string) =>
     api.postJson<{ url: string }>(ShareApi.downloadUrl, { share_id: id, file_id: fileId }, opts(token)),
+  previewUrl: (id: string, token: string, fileId: string) =>
+    api.postJson<SharePreview>(ShareApi.previewUrl, { share_id: id, file_id: fileId }, opts(token)),
   zipUrl: (id: string, token: string, ids: string[]) =>
     api.postJson<{ url: string }>(ShareApi.zipUrl, { share_id: id, file_id_list: ids }, opts(token)),
 };

@@ -9,7 +9,7 @@ import {
   ShareText,
   shareClipboardText,
 } from '@phonecloud/shared';
-import { Button, Input, Modal, Radio, Segmented } from 'antd';
+import { Button, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import type { DriveVariant } from '../../../api';
 import { toast } from '../../../components/toast';
@@ -41,7 +41,7 @@ const originOf = (url: string) => {
 /**
  * The share dialog of both faces: expiry (1 / 7 / 30 days, never) and the extraction code
  * (random, the owner's own, or none), then the link with copy. The newer face is laid out as a
- * stacked card with a segmented expiry; the older one as a labelled form with radio rows.
+ * stacked card with a row of expiry buttons; the older one as a labelled form with radio rows.
  */
 export function ShareDialog({ variant, items, onClose, onCreated }: Props) {
   const v2 = variant === 'alipan';
@@ -88,10 +88,12 @@ export function ShareDialog({ variant, items, onClose, onCreated }: Props) {
   };
 
   const expiryChoice = v2 ? (
-    <Segmented<ShareExpiryDays>
-      block
+    <Radio.Group
+      className="share-form__expiry"
+      optionType="button"
+      buttonStyle="solid"
       value={days}
-      onChange={setDays}
+      onChange={(e) => setDays(e.target.value as ShareExpiryDays)}
       options={SHARE_EXPIRY_DAYS.map((d) => ({ value: d, label: ShareText.EXPIRY_NAMES[d] }))}
     />
   ) : (

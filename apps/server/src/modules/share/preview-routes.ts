@@ -1,0 +1,139 @@
+import type { Readable } from 'node:stream';
+import {
+  browserShowsImage,
+  PREVIEW_TEXT_MAX_BYTES,
+  PreviewHeader,
+  type PreviewKind,
+  previewKindOf,
+  SHARE_TOKEN_HEADER,
+  ShareApi,
+  ShareCode,
+  ShareMsg,
+} from '@phonecloud/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { FILE_POLICY } from '../../http/csp.js';
+import { ok } from '../../http/envelope.js';
+import { parse } from '../../http/parse.js';
+import { parseRange } from '../drive/download-routes.js';
+import { FILE, type ItemRow } from '../drive/items-repo.js';
+import { originOf } from '../drive/links.js';
+import { contentTypeOf } from '../drive/mime.js';
+import { inlineDisposition } from '../drive/preview/routes.js';
+import { decodeText } from '../drive/preview/text.js';
+import { parseV1Id } from '../drive/views.js';
+import { type ShareService, shareError } from './service.js';
+import { type FileClaims, readShareToken, signShareToken } from './tokens.js';
+
+/** What the share page can show in place: the drive's kinds, images only those a browser shows itself. */
+export function sharePreviewKind(name: string): PreviewKind {
+  const kind = previewKindOf(name);
+  return kind === 'image' && !browserShowsImage(name) ? 'none' : kind;
+}
+
+/** Never markup: html, svg and xml are shown as their text. */
+function previewType(item: ItemRow): string {
+  return previewKindOf(item.name) === 'text' ? 'text/plain; charset=utf-8' : contentTypeOf(item.name);
+}
+
+function guard(reply: FastifyReply) {
+  return reply.header('content-security-policy', FILE_POLICY).header('x-content-type-options', 'nosniff');
+}
+
+function refuse(reply: FastifyReply, status: number, message: string) {
+  return guard(reply).status(status).header('cache-control', 'no-store').send({ code: status, message });
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Preview on the share page, by the drive's preview rules (inline, sandboxed, nosniff; text as
+ * UTF-8 from its detected encoding, first 1 MB; Range for media), behind a share token that is
+ * checked against the link and the item again on every fetch, as the downloads are.
+ */
+export function previewRoutes(shares: ShareService) {
+  const { deps } = shares;
+  const secret = deps.config.sessionSecret;
+  return async (app: FastifyInstance) => {
+    app.post(ShareApi.previewUrl, { config: { csrf: false } }, async (req) => {
+      const b = parse(z.object({ share_id: z.string(), file_id: z.string() }), req.body);
+      const share = await shares.authorize(b.share_id, req.headers[SHARE_TOKEN_HEADER]);
+      const id = parseV1Id(b.file_id);
+      if (id === null) throw shareError(ShareCode.ITEM_GONE, ShareMsg.ITEM_GONE);
+      const { item } = await shares.reach(share, id);
+      if (item.kind !== FILE) throw shareError(ShareCode.ITEM_GONE, ShareMsg.ITEM_GONE);
+      const kind = sharePreviewKind(item.name);
+      const exp = shares.downloadExpiry();
+      const t = signShareToken<FileClaims>(
+        secret,
+        'preview',
+        { s: share.public_id, u: share.user_id, i: item.id },
+        exp,
+      );
+      return ok({
+        url: kind === 'none' ? '' : `${originOf(deps, req)}${ShareApi.preview}?t=${t}`,
+        expiration: new Date(exp).toISOString(),
+        kind,
+        size: item.size,
+        content_type: previewType(item),
+      });
+    });
+
+    app.get(ShareApi.preview, async (req: FastifyRequest<{ Querystring: { t?: string } }>, reply) => {
+      const claims = readShareToken<FileClaims>(secret, 'preview', req.query.t, deps.clock.now());
+      if (!claims) return refuse(reply, 403, 'bad or expired link');
+      const share = await shares.stillShared(claims);
+      if (!share.ok) return refuse(reply, 410, share.message);
+      const found = await shares.reach(share.share, claims.i).catch(() => null);
+      const item = found?.item;
+      if (!item || item.kind !== FILE || !item.blob_key) return refuse(reply, 404, ShareMsg.ITEM_GONE);
+      const kind = sharePreviewKind(item.name);
+      if (kind === 'none') return refuse(reply, 415, 'cannot preview');
+      guard(reply)
+        .header('content-disposition', inlineDisposition(item.name))
+        .header('cache-control', 'private, no-cache')
+        .header('last-modified', new Date(item.updated_at).toUTCString());
+      if (kind === 'text') {
+        const truncated = item.size > PREVIEW_TEXT_MAX_BYTES;
+        const bytes =
+          item.size === 0
+            ? Buffer.alloc(0)
+            : await readAll(
+                await deps.blobs.get(item.blob_key, {
+                  start: 0,
+                  end: Math.min(item.size, PREVIEW_TEXT_MAX_BYTES) - 1,
+                }),
+              );
+        const { text, encoding } = decodeText(bytes, truncated);
+        reply
+          .header('content-type', 'text/plain; charset=utf-8')
+          .header(PreviewHeader.encoding, encoding)
+          .header('access-control-expose-headers', `${PreviewHeader.encoding}, ${PreviewHeader.truncated}`);
+        if (truncated) reply.header(PreviewHeader.truncated, '1');
+        return reply.send(text);
+      }
+      const etag = `"${item.blob_key}"`;
+      reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', previewType(item));
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+      const ifRange = req.headers['if-range'];
+      const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, item.size);
+      if (range === 'unsatisfiable')
+        return reply.status(416).header('content-range', `bytes */${item.size}`).send();
+      if (item.size === 0) return reply.header('content-length', 0).send('');
+      const stream = await deps.blobs.get(item.blob_key, range ?? undefined);
+      if (range) {
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${item.size}`)
+          .header('content-length', range.end - range.start + 1);
+      } else {
+        reply.header('content-length', item.size);
+      }
+      return reply.send(stream);
+    });
+  };
+}

@@ -1,0 +1,124 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { PreviewHeader, type SharePublicItem, ShareText } from '@phonecloud/shared';
+import { Button, Modal, Result, Spin } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { isApiError } from '../../api';
+import { type SharePreview as PreviewInfo, sharePublic } from './public-api';
+
+interface Props {
+  shareId: string;
+  token: string;
+  item: SharePublicItem;
+  onDownload(item: SharePublicItem): void;
+  onFail(err: unknown): void;
+  onClose(): void;
+}
+
+/**
+ * A shared file shown in the page: pictures, video and audio players, PDF in the browser's
+ * viewer, text (its encoding detected by the server); anything else offers the download.
+ */
+export function SharePreview({ shareId, token, item, onDownload, onFail, onClose }: Props) {
+  const [info, setInfo] = useState<PreviewInfo | null>(null);
+  const [broken, setBroken] = useState(false);
+  const [text, setText] = useState<{ text: string; encoding: string } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    sharePublic.previewUrl(shareId, token, item.file_id).then(
+      (got) => {
+        if (live) setInfo(got);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        if (isApiError(err) && err.kind === 'business') onFail(err);
+        setBroken(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [shareId, token, item.file_id, onFail]);
+
+  useEffect(() => {
+    if (info?.kind !== 'text' || !info.url) return;
+    let live = true;
+    fetch(info.url, { credentials: 'omit' })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(String(res.status));
+        const body = await res.text();
+        if (live) setText({ text: body, encoding: res.headers.get(PreviewHeader.encoding) ?? 'UTF-8' });
+      })
+      .catch(() => {
+        if (live) setBroken(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [info]);
+
+  const download = (
+    <Button type="primary" icon={<DownloadOutlined />} onClick={() => onDownload(item)}>
+      {ShareText.DOWNLOAD}
+    </Button>
+  );
+
+  let body: ReactNode;
+  if (broken) body = <Result status="warning" title={ShareText.PREVIEW_FAILED} extra={download} />;
+  else if (!info) body = <Spin className="share-page__spin" />;
+  else if (info.kind === 'none' || !info.url)
+    body = <Result status="info" title={ShareText.CANNOT_PREVIEW} extra={download} />;
+  else if (info.kind === 'image')
+    body = (
+      <img
+        className="share-preview__image"
+        src={info.url}
+        alt={item.name}
+        data-testid="share-preview-image"
+        onError={() => setBroken(true)}
+      />
+    );
+  else if (info.kind === 'video')
+    body = (
+      // biome-ignore lint/a11y/useMediaCaption: users' own videos come without caption tracks.
+      <video
+        className="share-preview__video"
+        src={info.url}
+        controls
+        playsInline
+        preload="metadata"
+        data-testid="share-preview-video"
+        onError={() => setBroken(true)}
+      />
+    );
+  else if (info.kind === 'audio')
+    body = (
+      // biome-ignore lint/a11y/useMediaCaption: users' own recordings come without captions.
+      <audio src={info.url} controls preload="metadata" onError={() => setBroken(true)} />
+    );
+  else if (info.kind === 'pdf')
+    body = <iframe className="share-preview__pdf" src={info.url} title={item.name} />;
+  else
+    body = text ? (
+      <div className="share-preview__text">
+        <span className="share-preview__encoding">{text.encoding}</span>
+        <pre data-testid="share-preview-text">{text.text}</pre>
+      </div>
+    ) : (
+      <Spin className="share-page__spin" />
+    );
+
+  return (
+    <Modal
+      open
+      title={item.name}
+      width={960}
+      onCancel={onClose}
+      footer={info && info.kind !== 'none' && !broken ? download : null}
+      className="share-preview"
+      destroyOnHidden
+    >
+      <div className="share-preview__body">{body}</div>
+    </Modal>
+  );
+}
