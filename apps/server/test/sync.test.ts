@@ -234,6 +234,7 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
       expect((await pullAll(token, 'notes', '')).items).toEqual([]);
     } finally {
       await sql.raw(`DROP TRIGGER sync_test_cut${dialect === 'postgres' ? ' ON notes' : ''}`).execute(db);
+      if (dialect === 'postgres') await sql.raw('DROP FUNCTION sync_test_cut()').execute(db);
     }
     const done = await pushed(token, 'notes', changes, batchId);
     expect(done.replayed).toBe(false);
