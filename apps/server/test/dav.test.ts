@@ -241,6 +241,31 @@ describe.each(TEST_DIALECTS)('CardDAV and CalDAV [%s]', (dialect) => {
     await new ContactsRepo(server.deps.db).setLogFloor(me.user.id, 0);
   });
 
+  it('names each contact once when imports brought the same UID twice, and keeps the second reachable after the first is purged', async () => {
+    const service = new ContactsService(server.deps);
+    const first = await service.save(
+      me.user.id,
+      { content: { name: [{ display_name: '重复一', is_primary: 1 }] } },
+      { uid: 'dup-uid' },
+    );
+    const second = await service.save(
+      me.user.id,
+      { content: { name: [{ display_name: '重复二', is_primary: 1 }] } },
+      { uid: 'dup-uid' },
+    );
+    const list = await dav(server, me, 'PROPFIND', book, { headers: { depth: '1' }, body: PROPFIND_ETAGS });
+    const hrefs = responsesOf(list.text).map((r) => r.href);
+    expect(hrefs).toContain(`${book}dup-uid.vcf`);
+    expect(hrefs).toContain(`${book}pc-${second.server_id}.vcf`);
+    expect((await dav(server, me, 'GET', `${book}dup-uid.vcf`)).text).toContain('FN:重复一');
+    expect((await dav(server, me, 'GET', `${book}pc-${second.server_id}.vcf`)).text).toContain('FN:重复二');
+
+    await service.remove(me.user.id, new Map([[Number(first.server_id), first.version_code]]));
+    await new RecycleService(server.deps).purge(me.user.id, [Number(first.server_id)]);
+    expect((await dav(server, me, 'GET', `${book}dup-uid.vcf`)).text).toContain('FN:重复二');
+    expect((await dav(server, me, 'GET', `${book}pc-${second.server_id}.vcf`)).text).toContain('FN:重复二');
+  });
+
   it('maps groups to CATEGORIES both ways', async () => {
     const put = await dav(server, me, 'PUT', `${book}grouped.vcf`, {
       body: card('grouped', '分组人', ['CATEGORIES:同事,朋友']),

@@ -74,10 +74,10 @@ class CardNames {
   idOf(name: string): number | null {
     const owner = this.ownerOfUid.get(uidOfName('contacts', name));
     if (owner !== undefined) return owner;
+    // `pc-<id>` keeps naming its contact after the contact came to own its UID (the UID's
+    // earlier owner was purged): a client that knew it by that name still reaches it.
     const m = FALLBACK_RE.exec(name);
-    if (!m) return null;
-    const id = Number(m[1]);
-    return this.nameOf(id) === name ? id : null;
+    return m ? Number(m[1]) : null;
   }
 }
 
@@ -146,7 +146,9 @@ export class CardDavStore implements DavStore {
     for (const row of rows) {
       if (row.deleted_at !== null) continue;
       const item = await this.render(names, row, options);
-      out.set(item.name, item);
+      // Answered under the name it was asked by.
+      const asked = ids.get(Number(row.id)) ?? item.name;
+      out.set(asked, { ...item, name: asked });
     }
     return out;
   }
