@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPasswordsService } from '../src/modules/app-passwords/service.js';
 import { RecycleService } from '../src/modules/contacts/recycle.js';
@@ -264,6 +265,22 @@ describe.each(TEST_DIALECTS)('CardDAV and CalDAV [%s]', (dialect) => {
     await new RecycleService(server.deps).purge(me.user.id, [Number(first.server_id)]);
     expect((await dav(server, me, 'GET', `${book}dup-uid.vcf`)).text).toContain('FN:重复二');
     expect((await dav(server, me, 'GET', `${book}pc-${second.server_id}.vcf`)).text).toContain('FN:重复二');
+  });
+
+  it("keeps a card's PHOTO as the contact's avatar and serves it back", async () => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } })
+      .png()
+      .toBuffer();
+    const put = await dav(server, me, 'PUT', `${book}photo.vcf`, {
+      body: card('photo', '有头像', [`PHOTO;ENCODING=b;TYPE=PNG:${png.toString('base64')}`]),
+      headers: { 'content-type': 'text/vcard' },
+    });
+    expect(put.status).toBe(201);
+    const rows = await new ContactsRepo(server.deps.db).aliveRows(me.user.id);
+    const row = rows.find((r) => r.doc.includes('有头像'));
+    expect(JSON.parse(row?.doc ?? '{}').attachment).toHaveLength(1);
+    const got = await dav(server, me, 'GET', `${book}photo.vcf`);
+    expect(got.text.replace(/\r\n /g, '')).toMatch(/PHOTO;ENCODING=b;TYPE=JPEG:\/9j\//);
   });
 
   it('maps groups to CATEGORIES both ways', async () => {
