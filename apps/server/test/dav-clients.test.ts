@@ -157,6 +157,7 @@ describe.skipIf(skip).each(TEST_DIALECTS)('vdirsyncer, khard and khal against th
   });
 
   const contacts = () => new ContactsService(server.deps);
+  const calendar = () => new CalendarService(server.deps);
   const bookNames = async () => {
     const rows = await contacts().repo.aliveRows(me.user.id);
     return rows
@@ -198,9 +199,9 @@ describe.skipIf(skip).each(TEST_DIALECTS)('vdirsyncer, khard and khal against th
     const khard = await v.khard();
     expect(khard).toContain('服务器联系人');
     expect(khard).toContain('本地联系人');
-    const khal = await v.khal();
-    expect(khal).toContain('服务器日程');
-    expect(khal).toContain('本地日程');
+    const khal0 = await v.khal();
+    expect(khal0).toContain('服务器日程');
+    expect(khal0).toContain('本地日程');
 
     // Edited on the server (the portal) and on the client.
     await contacts().save(me.user.id, {
@@ -212,18 +213,37 @@ describe.skipIf(skip).each(TEST_DIALECTS)('vdirsyncer, khard and khal against th
       },
     });
     writeFileSync(path.join(v.contacts, 'local-1.vcf'), localCard('local-1', '本地联系人改'));
+    // The events too: the phone's edits the server's, the client edits its own.
+    await calendar().put(me.user.id, phoneEvent('server-evt', '服务器日程改'));
+    const localEvent = path.join(v.calendar, 'local-evt.ics');
+    writeFileSync(
+      localEvent,
+      readFileSync(localEvent, 'utf8').replace('SUMMARY:本地日程', 'SUMMARY:本地日程改'),
+    );
     const second = await v.sync();
     expect(second.ok, second.output).toBe(true);
     expect(v.fileWith(v.contacts, 'FN:服务器联系人改')).toBeDefined();
     expect(await bookNames()).toEqual(['服务器联系人改', '本地联系人改'].sort());
+    expect(v.fileWith(v.calendar, 'SUMMARY:服务器日程改')).toBeDefined();
+    expect((await calendar().text(me.user.id, 'local-evt')).ical).toContain('SUMMARY:本地日程改');
+    const khal = await v.khal();
+    expect(khal).toContain('服务器日程改');
+    expect(khal).toContain('本地日程改');
 
     // Deleted on each side: the server's into the portal's recycle bin.
     const serverFile = v.fileWith(v.contacts, 'FN:服务器联系人改') as string;
     unlinkSync(path.join(v.contacts, 'local-1.vcf'));
     const row = await contacts().repo.row(me.user.id, Number(portal.server_id));
     await contacts().remove(me.user.id, new Map([[Number(portal.server_id), Number(row?.version_code)]]));
+    // And the events: the server's removed by a phone, the client's own deleted there.
+    await calendar().remove(me.user.id, 'server-evt');
+    const serverEvent = v.fileWith(v.calendar, 'UID:server-evt') as string;
+    unlinkSync(localEvent);
     const third = await v.sync();
     expect(third.ok, third.output).toBe(true);
+    expect(existsSync(path.join(v.calendar, serverEvent))).toBe(false);
+    expect((await calendar().list(me.user.id)).map((e) => e.uid)).toEqual([]);
+    expect(await v.khal()).not.toContain('日程');
     expect(existsSync(path.join(v.contacts, serverFile))).toBe(false);
     expect(await bookNames()).toEqual([]);
     const bin = await new RecycleService(server.deps).list(me.user.id);

@@ -1,7 +1,7 @@
 import { CalendarCode, CalendarMsg, DavMsg } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import { NS } from '../../lib/dav-xml/index.js';
-import { exportObject, servedAsReceived } from '../calendar/export.js';
+import { exportObject } from '../calendar/export.js';
 import { readCalendarObject } from '../calendar/ics-read.js';
 import { CalendarRepo, type EventRow } from '../calendar/repo.js';
 import { CalendarService } from '../calendar/service.js';
@@ -132,11 +132,14 @@ export class CalDavStore implements DavStore {
     } catch (err) {
       throw davErrorOf(err, CODES, INVALID_OBJECT);
     }
-    // Kept byte for byte and served so: the client may keep its copy under this tag.
-    const asSent =
-      read.text === text &&
-      servedAsReceived({ ical: text, tzids: JSON.stringify(read.tzids), lunar: read.lunar ? 'lunar' : null });
-    return { created: !row, etag: asSent ? etagOf(saved.version_code) : null };
+    // The tag the listing will show, even when the object is served with what the export adds
+    // (a zone's VTIMEZONE, a DTSTAMP, a lunar event's dates): without it a client counts the
+    // event as changed here at its next sync, and one that deleted or edited it meanwhile
+    // (vdirsyncer) brings it back or stops on a conflict that is none (docs/dav.md).
+    return {
+      created: !row,
+      etag: this.etag({ version_code: saved.version_code, lunar: read.lunar ? 'lunar' : null }),
+    };
   }
 
   async remove(name: string, conditions: Conditions): Promise<void> {
