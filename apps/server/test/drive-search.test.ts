@@ -7,6 +7,7 @@ import {
   type V2ListResult,
   type V2SearchResult,
 } from '@phonecloud/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './support/db.js';
 import { type DriveUser, driveUser } from './support/drive.js';
@@ -217,6 +218,30 @@ describe.each(TEST_DIALECTS)('drive search, sort and preferences [%s]', (dialect
     // Another user's folder: missing.
     const other = await driveUser(server);
     expect((await other.v2('/file/list', { parent_file_id: p, order_by: 'name' })).code).toBe(-2006);
+  });
+
+  it('has its search index (and on PostgreSQL the trigram index, pg_trgm being installable here)', async () => {
+    const { db, dialect: d } = server.db.handle;
+    const names =
+      d === 'postgres'
+        ? (
+            await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes
+              WHERE schemaname = current_schema() AND tablename = 'drive_items'`.execute(db)
+          ).rows.map((r) => r.name)
+        : (
+            await sql<{
+              name: string;
+            }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'drive_items'`.execute(db)
+          ).rows.map((r) => r.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'drive_items_search',
+        'drive_items_by_key',
+        'drive_items_by_size',
+        'drive_items_by_time',
+      ]),
+    );
+    if (d === 'postgres') expect(names).toContain('drive_items_name_trgm');
   });
 
   it('remembers the sort and view per user, the same on both faces', async () => {
