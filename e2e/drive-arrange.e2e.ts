@@ -171,6 +171,17 @@ test('drive: folder upload by chooser and by drop, search and jump, sort, grid w
     await expect(row(page, '2024年度合同.docx')).toBeVisible();
     await row(page, '扫描件').getByRole('button', { name: '扫描件', exact: true }).click();
     await expect(row(page, 'scan2.pdf')).toBeVisible();
+    // Loose files in a real DataTransfer (no folder in it) take the usual way into this folder.
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['一'], '补充1.txt'));
+      dt.items.add(new File(['二'], '补充2.txt'));
+      document
+        .querySelector('.drive-drop')
+        ?.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
+    });
+    await expect(row(page, '补充1.txt')).toBeVisible({ timeout: 30_000 });
+    await expect(row(page, '补充2.txt')).toBeVisible();
   });
 
   await test.step('search a Chinese partial name over the whole drive; a hit shows its folder and jumps to it', async () => {
@@ -219,7 +230,10 @@ test('drive: folder upload by chooser and by drop, search and jump, sort, grid w
     await expect(row(page, '旅行')).toBeVisible();
     await expectNoSidewaysScroll(page, 'drive with its arrange bar');
     await expectTouchSize(page.getByTestId('drive-sort'), 'the sort button');
-    await expectTouchSize(page.locator('.drive-arrange').getByRole('button', { name: '搜索' }), 'the search button');
+    await expectTouchSize(
+      page.locator('.drive-arrange').getByRole('button', { name: '搜索' }),
+      'the search button',
+    );
     await page.getByText('缩略图', { exact: true }).click();
     await expect(page.locator('.drive-tile[data-name="旅行"]')).toBeVisible();
     await expectNoSidewaysScroll(page, 'drive grid');
