@@ -97,8 +97,21 @@ export class ContactsArea implements AreaAdapter<'contacts', ContactRecord> {
     return out;
   }
 
+  /** server_id → UID of the snapshot, built once a round (a full pull of a large book looks up every contact). */
+  private index: Map<string, string> | null = null;
+
   private uidOf(st: AreaSync<ContactRecord>, serverId: string): string | undefined {
-    return Object.keys(st.items).find((k) => st.items[k]?.server_id === serverId);
+    if (!this.index) {
+      this.index = new Map();
+      for (const [uid, rec] of Object.entries(st.items)) this.index.set(rec.server_id, uid);
+    }
+    const uid = this.index.get(serverId);
+    return uid !== undefined && st.items[uid]?.server_id === serverId ? uid : undefined;
+  }
+
+  private put(st: AreaSync<ContactRecord>, uid: string, rec: ContactRecord) {
+    st.items[uid] = rec;
+    this.index?.set(rec.server_id, uid);
   }
 
   onResult(
@@ -110,7 +123,12 @@ export class ContactsArea implements AreaAdapter<'contacts', ContactRecord> {
     if (change.op === 'create') {
       if (!r.server_id || !key) return;
       const content = change.content as ContactContent;
-      st.items[key] = { server_id: r.server_id, version_code: r.version_code ?? 0, content, base: content };
+      this.put(st, key, {
+        server_id: r.server_id,
+        version_code: r.version_code ?? 0,
+        content,
+        base: content,
+      });
       return;
     }
     const uid = this.uidOf(st, String(change.server_id));
@@ -118,7 +136,10 @@ export class ContactsArea implements AreaAdapter<'contacts', ContactRecord> {
     const rec = st.items[uid] as ContactRecord;
     if (change.op === 'edit') {
       // Merged or recreated: the pull that follows brings the cloud's content.
-      if (r.server_id) rec.server_id = r.server_id;
+      if (r.server_id && r.server_id !== rec.server_id) {
+        rec.server_id = r.server_id;
+        this.index?.set(r.server_id, uid);
+      }
       if (r.version_code !== undefined) rec.version_code = r.version_code;
       rec.content = change.content as ContactContent;
       return;
@@ -139,12 +160,12 @@ export class ContactsArea implements AreaAdapter<'contacts', ContactRecord> {
       rec.version_code = c.version_code;
       rec.content = c.content;
     } else
-      st.items[uid] = {
+      this.put(st, uid, {
         server_id: c.server_id,
         version_code: c.version_code,
         content: c.content,
         base: c.content,
-      };
+      });
     return c.server_id;
   }
 
@@ -178,5 +199,6 @@ export class ContactsArea implements AreaAdapter<'contacts', ContactRecord> {
     }
     this.cards = null;
     this.dropped.clear();
+    this.index = null;
   }
 }

@@ -212,7 +212,10 @@ export async function syncArea<A extends SyncArea, T>(
     }
     cursor = page.cursor;
   }
-  adapter.write(st);
+  // Files are written only when the round changed something: a quiet round leaves them (and
+  // an editor that has one open) alone.
+  const moved = report.created + report.edited + report.deleted + report.pulled + report.removed;
+  if (moved > 0 || report.full || report.refused) adapter.write(st);
   st.synced_at = Date.now();
   save();
   return report;

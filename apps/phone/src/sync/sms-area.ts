@@ -17,6 +17,8 @@ export const SMS_FILE = 'sms.xml';
 export class SmsArea implements AreaAdapter<'sms', MessageRecord> {
   readonly area = 'sms' as const;
   private local: PhoneMessage[] | null = null;
+  /** The file's messages by key, as read this round. */
+  private readonly byKey = new Map<string, PhoneMessage>();
   /** Messages that left the cloud this round (their conversation was deleted in the portal). */
   private readonly goneKeys = new Set<string>();
 
@@ -38,6 +40,7 @@ export class SmsArea implements AreaAdapter<'sms', MessageRecord> {
       const key = messageKey(m);
       if (present.has(key)) continue;
       present.add(key);
+      this.byKey.set(key, m);
       if (st.items[key]) continue;
       out.push({
         key,
@@ -65,7 +68,7 @@ export class SmsArea implements AreaAdapter<'sms', MessageRecord> {
     r: SyncChangeResult,
   ): void {
     if (change.op !== 'create' || !key || !r.server_id) return;
-    const m = this.local?.find((x) => messageKey(x) === key);
+    const m = this.byKey.get(key);
     if (m) st.items[key] = { server_id: r.server_id, message: m };
   }
 
@@ -116,6 +119,7 @@ export class SmsArea implements AreaAdapter<'sms', MessageRecord> {
     for (const [key, rec] of Object.entries(st.items)) if (!byKey.has(key)) byKey.set(key, rec.message);
     writeFileAtomic(this.file, writeSmsXml([...byKey.values()]));
     this.local = null;
+    this.byKey.clear();
     this.goneKeys.clear();
   }
 }
