@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { SyncChangeResult, SyncEvent } from '@phonecloud/shared';
 import { canonicalEvent, type PhoneEvent, readIcs, writeIcs } from './calendar-ics.js';
 import type { AreaAdapter, LocalChange } from './engine.js';
-import { writeFileAtomic } from './files.js';
+import { readWith, writeFileAtomic } from './files.js';
 import type { AreaSync, EventRecord } from './sync-state.js';
 
 export const CALENDAR_FILE = 'calendar.ics';
@@ -24,10 +24,13 @@ export class CalendarArea implements AreaAdapter<'calendar', EventRecord> {
   /** The file's events; an event without a UID gets one, written into the file at once (as contacts do). */
   private read(): PhoneEvent[] {
     let named = false;
-    const events = readIcs(existsSync(this.file) ? readFileSync(this.file, 'utf8') : '', () => {
-      named = true;
-      return randomUUID();
-    });
+    const text = existsSync(this.file) ? readFileSync(this.file, 'utf8') : '';
+    const events = readWith(CALENDAR_FILE, () =>
+      readIcs(text, () => {
+        named = true;
+        return randomUUID();
+      }),
+    );
     if (named) writeFileAtomic(this.file, writeIcs(events));
     return events;
   }

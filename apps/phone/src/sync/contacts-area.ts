@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_KINDS, type Contact, type ContactContent, type SyncChangeResult } from '@phonecloud/shared';
 import type { AreaAdapter, LocalChange } from './engine.js';
-import { writeFileAtomic } from './files.js';
+import { readWith, writeFileAtomic } from './files.js';
 import type { AreaSync, ContactRecord } from './sync-state.js';
 import { type PhoneCard, readVcf, writeVcf } from './vcard.js';
 
@@ -53,7 +53,7 @@ export class ContactsArea implements AreaAdapter<'contacts', ContactRecord> {
     const text = existsSync(this.file) ? readFileSync(this.file, 'utf8') : '';
     const seen = new Set<string>();
     let named = false;
-    const cards = readVcf(text).map((c) => {
+    const cards = readWith(CONTACTS_FILE, () => readVcf(text)).map((c) => {
       const uid = c.uid && !seen.has(c.uid) ? c.uid : randomUUID();
       if (uid !== c.uid) named = true;
       seen.add(uid);

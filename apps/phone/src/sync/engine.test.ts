@@ -328,6 +328,20 @@ describe('contacts sync', () => {
     expect(store.read().contacts.pending).toBeNull();
   });
 
+  it('stops at a file it cannot read, saying which, and leaves it as it is', async () => {
+    const cloud = new FakeCloud();
+    mkdirSync(data, { recursive: true });
+    const broken = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:张三\r\n';
+    writeFileSync(path.join(data, 'contacts.vcf'), broken);
+    const out = await round(cloud);
+    expect(out.end).toBe('failed');
+    expect(out.lines[0]).toMatch(
+      /^联系人同步失败：无法读取 contacts\.vcf（.+），请修正后再同步，文件未作改动$/,
+    );
+    expect(vcf()).toBe(broken);
+    expect(cloud.pushes).toHaveLength(0);
+  });
+
   it('starts over with a full pull when the anchor is too old (1009)', async () => {
     const cloud = new FakeCloud();
     const api = cloud.api();

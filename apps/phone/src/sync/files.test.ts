@@ -265,6 +265,11 @@ describe('sms.xml', () => {
     ]);
   });
 
+  it('reads the emoji the app writes as two character references', () => {
+    const xml = `<smses><sms address="10086" date="5" type="1" body="好&#55357;&#56832;的 &amp; 谢谢" /></smses>`;
+    expect(readSmsXml(xml)[0]?.body).toBe('好\u{1F600}的 & 谢谢');
+  });
+
   it('names a message alike whichever way its address is written', () => {
     const a = messageKey({ address: '+86 139-0000-1111', body: 'x', date: 1, type: 1 });
     expect(messageKey({ address: '13900001111', body: 'x', date: 1, type: 1 })).toBe(a);

@@ -23,3 +23,21 @@ export function listFiles(dir: string, ext: string): string[] {
   walk('');
   return out.sort();
 }
+
+/** A file the phone cannot read: the round of its area stops before anything is sent or written. */
+export class UnreadableFile extends Error {
+  constructor(file: string, cause: unknown) {
+    super(
+      `无法读取 ${file}（${cause instanceof Error ? cause.message : String(cause)}），请修正后再同步，文件未作改动`,
+    );
+  }
+}
+
+/** Runs `read` on a file's text, turning a parse failure into an UnreadableFile naming it. */
+export function readWith<T>(name: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    throw new UnreadableFile(name, err);
+  }
+}

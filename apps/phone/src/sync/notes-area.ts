@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { type Note, NoteStatus, type SyncChangeResult } from '@phonecloud/shared';
 import type { AreaAdapter, LocalChange } from './engine.js';
-import { listFiles, writeFileAtomic } from './files.js';
+import { listFiles, readWith, writeFileAtomic } from './files.js';
 import { noteFields, noteFileName, type PhoneNote, readNote, writeNote } from './notes-md.js';
 import type { AreaSync, NoteRecord } from './sync-state.js';
 
@@ -36,7 +36,9 @@ export class NotesArea implements AreaAdapter<'notes', NoteRecord> {
   private read(): LocalNote[] {
     return listFiles(this.dir, '.md').map((file) => ({
       file,
-      note: readNote(readFileSync(path.join(this.dir, file), 'utf8')),
+      note: readWith(`${NOTES_FOLDER}/${file}`, () =>
+        readNote(readFileSync(path.join(this.dir, file), 'utf8')),
+      ),
     }));
   }
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatSmsAddress, type SyncChangeResult, type SyncMessage } from '@phonecloud/shared';
 import type { AreaAdapter, LocalChange } from './engine.js';
-import { writeFileAtomic } from './files.js';
+import { readWith, writeFileAtomic } from './files.js';
 import { messageKey, type PhoneMessage, readSmsXml, writeSmsXml } from './sms-xml.js';
 import type { AreaSync, MessageRecord } from './sync-state.js';
 
@@ -29,7 +29,8 @@ export class SmsArea implements AreaAdapter<'sms', MessageRecord> {
   }
 
   private read(): PhoneMessage[] {
-    return readSmsXml(existsSync(this.file) ? readFileSync(this.file, 'utf8') : '');
+    const text = existsSync(this.file) ? readFileSync(this.file, 'utf8') : '';
+    return readWith(SMS_FILE, () => readSmsXml(text));
   }
 
   localChanges(st: AreaSync<MessageRecord>): LocalChange[] {

@@ -56,10 +56,20 @@ const integer = (v: string | undefined, fallback: number) => {
 const flag = (v: string | undefined): 0 | 1 => (integer(v, 0) === 1 ? 1 : 0);
 const text = (v: string | undefined) => (v === undefined || v === 'null' ? '' : v);
 
+// The Android app writes a character outside the BMP (an emoji) as two character references,
+// one per UTF-16 half, which XML does not allow (the parser would drop them): joined first.
+const SURROGATE_PAIR = /&#(5[5-6]\d{3});&#(5[6-7]\d{3});/g;
+const joinPairs = (xml: string) =>
+  xml.replace(SURROGATE_PAIR, (whole, hi: string, lo: string) => {
+    const h = Number(hi);
+    const l = Number(lo);
+    return h >= 0xd800 && h <= 0xdbff && l >= 0xdc00 && l <= 0xdfff ? String.fromCharCode(h, l) : whole;
+  });
+
 /** Every message of the file, oldest first; entries without an address or a date are skipped. */
 export function readSmsXml(xml: string): PhoneMessage[] {
   if (!xml.trim()) return [];
-  const doc = parser.parse(xml) as { smses?: { sms?: unknown[]; mms?: unknown[] } | string };
+  const doc = parser.parse(joinPairs(xml)) as { smses?: { sms?: unknown[]; mms?: unknown[] } | string };
   const root = typeof doc.smses === 'object' ? doc.smses : {};
   const out: PhoneMessage[] = [];
   for (const a of (root.sms ?? []).map(attrsOf)) {
