@@ -87,13 +87,26 @@ function thumbProbe() {
   observer.observe(document, { childList: true, subtree: true });
 }
 
-async function openGrid(browser, cookie, url) {
+async function openGrid(browser, cookie, url, trace = false) {
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await ctx.addCookies([cookie]);
   const page = await ctx.newPage();
   await page.addInitScript(thumbProbe);
+  const t0 = Date.now();
+  const lines = [];
+  if (trace) {
+    page.on('requestfinished', (r) => {
+      const t = r.timing();
+      const start = t.startTime - t0;
+      lines.push([
+        start,
+        `${start.toFixed(0).padStart(5)} → ${(start + t.responseEnd).toFixed(0).padStart(5)} ms  ${new URL(r.url()).pathname}`,
+      ]);
+    });
+  }
   await page.goto(url);
   await page.waitForFunction(() => window.__firstThumb !== null, null, { timeout: 120_000 });
+  if (trace) for (const [, line] of lines.sort((a, b) => a[0] - b[0])) console.log(`    ${line}`);
   const { thumb, tile, shown } = await page.evaluate(() => ({
     thumb: window.__firstThumb,
     tile: window.__firstTile,
@@ -173,6 +186,8 @@ export default async function driveGridBench() {
       tiles.push(run.tile);
     }
     verdict(`the same, thumbnails made (median of ${RUNS})`, median(warm), bareMs);
+    // BENCH_GRID_TRACE=1: the requests of one more open, from navigation (where the time goes).
+    if (process.env.BENCH_GRID_TRACE) await openGrid(browser, cookie, url, true);
     console.log(
       `  first tiles (icons) painted: median ${median(tiles).toFixed(0)} ms; ${cold.shown} tiles in the DOM of ${PHOTOS}`,
     );

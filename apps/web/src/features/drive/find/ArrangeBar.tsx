@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   CheckOutlined,
+  SearchOutlined,
   SortAscendingOutlined,
   SortDescendingOutlined,
   UnorderedListOutlined,
@@ -26,21 +27,31 @@ export function ArrangeBar({ prefs, onChange, query, onSearch }: Props) {
   const mark = (on: boolean) => (on ? <CheckOutlined /> : <span className="drive-arrange__nocheck" />);
   return (
     <div className="drive-arrange">
-      <Input.Search
+      <form
         className="drive-arrange__search"
-        placeholder={FindText.SEARCH_PLACEHOLDER}
         aria-label={FindText.SEARCH_PLACEHOLDER}
-        allowClear
-        maxLength={DRIVE_SEARCH_MAX_CHARS}
-        value={text}
-        enterButton={FindText.SEARCH}
-        onChange={(e) => {
-          setText(e.target.value);
-          // The clear button empties the box: back to the folder.
-          if (e.target.value === '' && query !== '') onSearch('');
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch(text.trim());
         }}
-        onSearch={(v) => onSearch(v.trim())}
-      />
+      >
+        <Input
+          prefix={<SearchOutlined />}
+          placeholder={FindText.SEARCH_PLACEHOLDER}
+          aria-label={FindText.SEARCH_PLACEHOLDER}
+          allowClear
+          maxLength={DRIVE_SEARCH_MAX_CHARS}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            // The clear button empties the box: back to the folder.
+            if (e.target.value === '' && query !== '') onSearch('');
+          }}
+        />
+        <Button type="primary" htmlType="submit">
+          {FindText.SEARCH}
+        </Button>
+      </form>
       <span className="drive-arrange__grow" />
       <Dropdown
         trigger={['click']}

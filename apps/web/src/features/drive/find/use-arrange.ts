@@ -1,4 +1,10 @@
-import { DEFAULT_DRIVE_PREFS, type DrivePrefs } from '@phonecloud/shared';
+import {
+  DEFAULT_DRIVE_PREFS,
+  DRIVE_SORT_DIRS,
+  DRIVE_SORTS,
+  DRIVE_VIEWS,
+  type DrivePrefs,
+} from '@phonecloud/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { reportError } from '../report';
 import type { DriveBackend } from '../types';
@@ -7,9 +13,39 @@ import { finderFor } from './finder';
 // Outside ['drive', variant]: the refresh after each action does not read it again (and race a save).
 export const prefsKey = (b: DriveBackend) => ['drive-prefs', b.variant] as const;
 
+/** The last arrangement this browser saw, so the folder lists at once in it (the server's answer follows). */
+const STORE_KEY = 'phonecloud.drive.prefs';
+
+function isPrefs(v: unknown): v is DrivePrefs {
+  const p = v as Partial<DrivePrefs> | null;
+  return (
+    !!p &&
+    (DRIVE_SORTS as readonly unknown[]).includes(p.sort) &&
+    (DRIVE_SORT_DIRS as readonly unknown[]).includes(p.dir) &&
+    (DRIVE_VIEWS as readonly unknown[]).includes(p.view)
+  );
+}
+function remembered(): DrivePrefs | undefined {
+  try {
+    const v: unknown = JSON.parse(window.localStorage.getItem(STORE_KEY) ?? 'null');
+    return isPrefs(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+function remember(p: DrivePrefs): void {
+  try {
+    window.localStorage.setItem(STORE_KEY, JSON.stringify(p));
+  } catch {
+    // storage full or blocked: the server keeps the choice anyway
+  }
+}
+
 /**
- * The sort and view the user chose, kept on the server (the same on both faces). A change shows
- * at once and is saved behind it; a failed save says so and keeps the choice for this page.
+ * The sort and view the user chose, kept on the server (the same on both faces). The folder
+ * lists at once in the arrangement this browser saw last (the default in a new browser); the
+ * server's answer replaces it when it differs (chosen on another device or browser). A change shows at once and is saved behind; a failed save
+ * says so and keeps the choice for this page.
  */
 export function useArrange(backend: DriveBackend) {
   const queryClient = useQueryClient();
@@ -18,14 +54,23 @@ export function useArrange(backend: DriveBackend) {
     queryKey: prefsKey(backend),
     queryFn: async () => {
       await backend.prepare();
-      return finder.prefs();
+      const p = await finder.prefs();
+      remember(p);
+      return p;
     },
+    initialData: remembered,
+    // The remembered value is shown, and the server asked at once.
+    initialDataUpdatedAt: 0,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const prefs: DrivePrefs = query.data ?? DEFAULT_DRIVE_PREFS;
   const change = (patch: Partial<DrivePrefs>) => {
-    queryClient.setQueryData(prefsKey(backend), { ...prefs, ...patch });
+    const next = { ...prefs, ...patch };
+    queryClient.setQueryData(prefsKey(backend), next);
+    remember(next);
     finder.savePrefs(patch).catch(reportError);
   };
-  return { prefs, ready: query.isSuccess || query.isError, change };
+  // The folder does not wait for the server's answer: it lists in the remembered (or default)
+  // arrangement at once, and again only when the answer differs (a choice made elsewhere).
+  return { prefs, ready: true, change };
 }
