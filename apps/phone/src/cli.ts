@@ -19,6 +19,7 @@ const USAGE = `Usage: npm run phone -- --server URL --account NAME [options]
   --device-id ID      this phone's id (default: a new one, kept in the folder)
   --brand B --model M what the portal shows (default Xiaomi, Redmi Note 13)
   --report-every S    seconds between location reports (default 30)
+  --sync-every S      also sync the phone's files every S seconds (see sync)
 
 While it runs, type the 6-digit ring code and Enter to stop a ringing phone.
 
@@ -40,6 +41,7 @@ const { values, positionals } = parseArgs({
     model: { type: 'string', default: 'Redmi Note 13' },
     'report-every': { type: 'string', default: '30' },
     every: { type: 'string' },
+    'sync-every': { type: 'string' },
     area: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -129,7 +131,24 @@ async function main(): Promise<number> {
     if (line.trim()) phone.enterCode(line);
   });
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => phone.stop());
+  // `--sync-every S`: the phone also syncs its files while it runs (as `sync --every S`).
+  const syncStop = new AbortController();
+  const syncing = values['sync-every']
+    ? syncLoop({
+        api,
+        folder,
+        log: say,
+        everyMs: Math.max(1, Number(values['sync-every']) || 0) * 1000,
+        areas: values.area,
+        onSignedOut: () => undefined,
+        signal: syncStop.signal,
+      })
+    : Promise.resolve('done' as const);
   const end = await phone.run();
+  syncStop.abort();
+  await syncing;
+  // A round that was under way when the wipe came may have written files again.
+  if (end === 'wiped') folder.erase();
   rl.close();
   say(end === 'wiped' ? '已擦除，程序退出' : end === 'signed-out' ? '已退出登录' : '已停止');
   return end === 'signed-out' ? 3 : 0;

@@ -12,6 +12,8 @@ export interface SyncLoopOptions {
   /** `--area`: a comma-separated list of areas (default all four). */
   areas?: string;
   onSignedOut: () => void;
+  /** Stops the rounds (besides SIGINT/SIGTERM): the phone's run ended. */
+  signal?: AbortSignal;
 }
 
 /** The areas of `--area`, in the order given; unknown names are an error. */
@@ -33,6 +35,7 @@ export async function syncLoop(opts: SyncLoopOptions): Promise<RoundEnd> {
   const stop = () => stopper.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  opts.signal?.addEventListener('abort', stop, { once: true });
   opts.log(`开始同步：${opts.folder.dataDir}`);
   let end: RoundEnd = 'done';
   try {
