@@ -62,22 +62,32 @@ test('share links: create in both faces, open signed out with the code, download
   let code = '';
   await test.step('share two items from the toolbar with a chosen code and 7 days', async () => {
     await select(page, '分享说明.txt', 'photo.bin');
-    await page.locator('.drive-toolbar').getByRole('button', { name: ShareText.SHARE }).click();
+    // '分享' alone, not '我的分享'.
+    await page
+      .locator('.drive-toolbar')
+      .getByRole('button', { name: /(^|\s)分享$/ })
+      .click();
     const dialog = await shareDialog(page);
     await expect(dialog).toContainText(ShareText.TITLE_V2);
     await dialog.getByText(ShareText.CODE_CUSTOM).click();
-    await dialog.getByLabel(ShareText.CODE).fill('ab1');
+    await dialog.getByRole('textbox', { name: ShareText.CODE }).fill('ab1');
     await dialog.getByRole('button', { name: ShareText.CREATE_V2 }).click();
     await expect(dialog.getByRole('alert')).toHaveText(ShareMsg.CODE_FORMAT);
-    await dialog.getByLabel(ShareText.CODE).fill('Ab12');
+    await dialog.getByRole('textbox', { name: ShareText.CODE }).fill('Ab12');
     await dialog.getByRole('button', { name: ShareText.CREATE_V2 }).click();
     await expect(dialog.getByTestId('share-result')).toBeVisible();
-    link = await dialog.getByTestId('share-link').inputValue();
-    code = await dialog.getByTestId('share-code').inputValue();
+    link = await dialog
+      .locator('input[data-testid="share-link"], [data-testid="share-link"] input')
+      .first()
+      .inputValue();
+    code = await dialog
+      .locator('input[data-testid="share-code"], [data-testid="share-code"] input')
+      .first()
+      .inputValue();
     expect(link).toMatch(/\/s\/[A-Za-z0-9_-]+$/);
     expect(code).toBe('ab12');
-    await shot(page, '90-share-created');
-    await dialog.getByRole('button', { name: ShareText.CLOSE }).click();
+    await shot(page, 'share-0-created');
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: ShareText.CLOSE }).click();
   });
 
   await test.step('signed out: a wrong code says so, the right one (other case) lists and downloads', async () => {
@@ -85,18 +95,18 @@ test('share links: create in both faces, open signed out with the code, download
     await visitor.goto(link);
     await expect(visitor).toHaveURL(/#\/s\/[A-Za-z0-9_-]+$/);
     await expect(visitor.getByRole('heading', { name: ShareText.ENTER_CODE })).toBeVisible();
-    await visitor.getByLabel(ShareText.CODE).fill('zzzz');
+    await visitor.getByRole('textbox', { name: ShareText.CODE }).fill('zzzz');
     await visitor.getByRole('button', { name: ShareText.OPEN }).click();
     await expect(visitor.getByRole('alert')).toHaveText(ShareMsg.CODE_WRONG);
-    await shot(visitor, '91-share-wrong-code');
-    await visitor.getByLabel(ShareText.CODE).fill('AB12');
+    await shot(visitor, 'share-1-wrong-code');
+    await visitor.getByRole('textbox', { name: ShareText.CODE }).fill('AB12');
     await visitor.getByRole('button', { name: ShareText.OPEN }).click();
     const listed = visitor.locator('.share-row[data-name]');
     await expect(listed).toHaveCount(2);
     await expect(visitor.locator('.share-row[data-name="分享说明.txt"]')).toBeVisible();
     // Still signed out: the visit never went to the login page.
     await expect(visitor).toHaveURL(/#\/s\//);
-    await shot(visitor, '92-share-open');
+    await shot(visitor, 'share-2-open');
 
     const one = await downloadBytes(visitor, () =>
       visitor
@@ -127,7 +137,7 @@ test('share links: create in both faces, open signed out with the code, download
     await expect(entry.first()).toBeVisible();
     await expect(list).toContainText('ab12');
     await expect(list).toContainText(ShareText.daysLeft(7));
-    await shot(page, '93-my-shares');
+    await shot(page, 'share-3-my-shares');
     await entry
       .first()
       .getByRole('button', { name: new RegExp(`^${ShareText.CANCEL_SHARE}`) })
@@ -143,7 +153,7 @@ test('share links: create in both faces, open signed out with the code, download
     const { context, page: visitor } = await signedOut(browser, base);
     await visitor.goto(link);
     await expect(visitor.getByTestId('share-ended')).toContainText(ShareMsg.CANCELLED);
-    await shot(visitor, '94-share-cancelled');
+    await shot(visitor, 'share-4-cancelled');
     await context.close();
   });
 
@@ -161,16 +171,19 @@ test('share links: create in both faces, open signed out with the code, download
     await dialog.getByRole('button', { name: ShareText.CREATE_V1 }).click();
     await expect(dialog.getByTestId('share-result')).toBeVisible();
     await expect(dialog.getByTestId('share-code')).toHaveCount(0);
-    const openLink = await dialog.getByTestId('share-link').inputValue();
-    await shot(page, '95-share-pan-375');
-    await dialog.getByRole('button', { name: ShareText.CLOSE }).click();
+    const openLink = await dialog
+      .locator('input[data-testid="share-link"], [data-testid="share-link"] input')
+      .first()
+      .inputValue();
+    await shot(page, 'share-5-pan-375');
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: ShareText.CLOSE }).click();
 
     await page.getByRole('button', { name: ShareText.MY_SHARES }).click();
     const list = page.getByRole('dialog', { name: ShareText.MY_SHARES });
     await expect(list).toContainText(ShareText.FOREVER);
     await expectNoSidewaysScroll(page, 'my shares at 375 px');
     await expectTouchSize(list.getByRole('button', { name: /^复制链接/ }).first(), 'copy link');
-    await shot(page, '96-my-shares-375');
+    await shot(page, 'share-6-my-shares-375');
 
     const { context, page: visitor } = await signedOut(browser, base, { width: 375, height: 812 });
     await visitor.goto(openLink);
@@ -181,7 +194,7 @@ test('share links: create in both faces, open signed out with the code, download
     await expectTouchSize(download, 'the download button');
     const got = await downloadBytes(visitor, () => download.click());
     expect(got.bytes.toString()).toBe('给朋友的文件');
-    await shot(visitor, '97-share-page-375');
+    await shot(visitor, 'share-7-page-375');
     await context.close();
   });
 });
