@@ -205,7 +205,11 @@ test('drive: folder upload by chooser and by drop, search and jump, sort, grid w
   });
 
   await test.step('pan: the same drive; the remembered view, a dropped folder, search and jump', async () => {
+    const saved = page.waitForResponse((r) => r.url().includes('/v2/drive/update_prefs'));
     await page.getByText('缩略图', { exact: true }).click();
+    await saved;
+    // What the browser remembers is dropped: the grid on /pan comes from the server's preference.
+    await page.evaluate(() => localStorage.removeItem('phonecloud.drive.prefs'));
     await page.goto('/#/pan/index/path=999');
     await expect(page.locator('.drive-tile[data-name="旅行"]')).toBeVisible();
     await page.getByText('列表', { exact: true }).click();
