@@ -108,6 +108,16 @@ test('share links: create in both faces, open signed out with the code, download
     await expect(visitor).toHaveURL(/#\/s\//);
     await shot(visitor, 'share-2-open');
 
+    // A text file is shown in the page (the drive's preview rules), then closed.
+    await visitor
+      .locator('.share-row[data-name="分享说明.txt"]')
+      .getByRole('button', { name: '分享说明.txt', exact: true })
+      .click();
+    await expect(visitor.getByTestId('share-preview-text')).toHaveText('给朋友的文件');
+    await shot(visitor, 'share-2-preview');
+    await visitor.keyboard.press('Escape');
+    await expect(visitor.getByTestId('share-preview-text')).toHaveCount(0);
+
     const one = await downloadBytes(visitor, () =>
       visitor
         .locator('.share-row[data-name="分享说明.txt"]')
