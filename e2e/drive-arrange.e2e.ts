@@ -196,6 +196,8 @@ test('drive: folder upload by chooser and by drop, search and jump, sort, grid w
       .click();
     await expect(page).toHaveURL(/#\/alipan\/index\/path=root\.\d+$/);
     await expect(row(page, '2024年度合同.docx')).toBeVisible();
+    // The hit is marked (selected) in its folder.
+    await expect(row(page, '2024年度合同.docx')).toHaveClass(/is-selected/);
     await expect(page.locator('.drive-breadcrumb')).toContainText('合同资料');
     // Partial Latin names, case folded.
     await search(page, 'img_');

@@ -1,7 +1,7 @@
 import './find.css';
 import type { DriveView } from '@phonecloud/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { chainRoute } from '../chain';
 import { FileList } from '../FileList';
@@ -20,10 +20,22 @@ type Props = ComponentProps<typeof FileList> & {
   onQueryDone(): void;
 };
 
+/** The hit a jump went to: selected (so marked) once its folder's items are shown. */
+let pendingFocus: string | null = null;
+
 /** What the drive shows below the bars: search hits, the folder as tiles, or the folder as rows. */
 export function DriveBody({ backend, view, query, onQueryDone, ...list }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { items, onSelect } = list;
+  useEffect(() => {
+    const id = pendingFocus;
+    if (!id || query || !items.some((i) => i.id === id)) return;
+    pendingFocus = null;
+    // After the screen's own reset of the selection on a folder change (a parent's effect runs later).
+    const t = setTimeout(() => onSelect(new Set([id])));
+    return () => clearTimeout(t);
+  }, [items, query, onSelect]);
 
   if (query) {
     const jump = (hit: SearchHit, into: boolean) => {
@@ -34,6 +46,7 @@ export function DriveBody({ backend, view, query, onQueryDone, ...list }: Props)
         if (name !== undefined) queryClient.setQueryData(driveKeys.name(backend, id), name);
       });
       if (into) queryClient.setQueryData(driveKeys.name(backend, hit.id), hit.name);
+      else pendingFocus = hit.id;
       onQueryDone();
       navigate(chainRoute(backend.variant, into ? [...hit.folderChain, hit.id] : hit.folderChain));
     };
