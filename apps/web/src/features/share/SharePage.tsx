@@ -1,13 +1,5 @@
 import './share-page.css';
-import {
-  CloudOutlined,
-  DownloadOutlined,
-  EyeOutlined,
-  FileOutlined,
-  FolderFilled,
-  LockOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
+import { CloudOutlined, DownloadOutlined, EyeOutlined, LockOutlined, StopOutlined } from '@ant-design/icons';
 import {
   formatSize,
   SHARE_CODE_LENGTH,
@@ -24,6 +16,7 @@ import { isApiError, shouldReport } from '../../api';
 import { SiteFooter } from '../../components/SiteFooter';
 import { toast } from '../../components/toast';
 import { sharePublic, startDownload, visitStore } from './public-api';
+import { ShareIcon } from './ShareIcon';
 import { SharePreview } from './SharePreview';
 
 type State =
@@ -340,11 +333,7 @@ function SharedFiles({
               aria-label={`选择${item.name}`}
             />
             <span className="share-row__name">
-              {item.type === 'folder' ? (
-                <FolderFilled className="share-icon share-icon--folder" />
-              ) : (
-                <FileOutlined className="share-icon" />
-              )}
+              <ShareIcon name={item.name} folder={item.type === 'folder'} />
               {item.type === 'folder' ? (
                 <button type="button" className="share-link-button" onClick={() => setFolder(item.file_id)}>
                   {item.name}
