@@ -40,6 +40,11 @@ describe.each(TEST_DIALECTS)('drive preview and thumbnails [%s]', (dialect) => {
     expect(r.code, r.message).toBe(0);
     return r.data as V2PreviewUrl;
   };
+  /** The user's thumbnail rows once `n` are stored (a made thumbnail is stored just after its answer). */
+  const storedRows = async (u: DriveUser, n: number) => {
+    await expect.poll(async () => (await thumbRows(u)).length).toBe(n);
+    return thumbRows(u);
+  };
   const thumbRows = (u: DriveUser) =>
     server.deps.db
       .selectFrom('drive_thumbs')
@@ -80,12 +85,12 @@ describe.each(TEST_DIALECTS)('drive preview and thumbnails [%s]', (dialect) => {
     expect([smallMeta.format, smallMeta.width, smallMeta.height]).toEqual(['jpeg', 256, 192]);
     // Made on this first request (no ETag yet) and stored: one row holding a blob.
     expect(small.headers.get('etag')).toBeNull();
-    const first = await thumbRows(u);
+    const first = await storedRows(u, 1);
     expect(first.map((r) => [r.size, r.width, r.height])).toEqual([[256, 256, 192]]);
 
     const large = await fetch(jpg.thumbnail_large as string);
     expect((await sharp(Buffer.from(await large.arrayBuffer())).metadata()).width).toBe(1024);
-    const rows = await thumbRows(u);
+    const rows = await storedRows(u, 2);
     expect(rows.map((r) => [r.size, r.width, r.height])).toEqual([
       [256, 256, 192],
       [1024, 1024, 768],
@@ -276,7 +281,7 @@ describe.each(TEST_DIALECTS)('drive preview and thumbnails [%s]', (dialect) => {
       for (const url of [i.thumbnail, i.thumbnail_large])
         if (url) expect((await fetch(url)).status).toBe(200);
     }
-    const before = await thumbRows(a);
+    const before = await storedRows(a, 4);
     expect(before).toHaveLength(4);
 
     // In the bin the thumbnails stay (a restore shows them again); purged, they go.
@@ -323,8 +328,7 @@ describe.each(TEST_DIALECTS)('drive preview and thumbnails [%s]', (dialect) => {
       for (const url of [i.thumbnail, i.thumbnail_large])
         if (url) expect((await fetch(url)).status).toBe(200);
     }
-    const rows = await thumbRows(a);
-    expect(rows).toHaveLength(2);
+    const rows = await storedRows(a, 2);
     expect((await a.client.post(Api.userDelete, { password: a.user.password })).code).toBe(0);
     expect(await thumbRows(a)).toEqual([]);
     server.clock.advance(2 * 60 * 60_000);

@@ -93,14 +93,19 @@ export class Thumbs {
     const key = `${userId}:${source}:${size}`;
     let job = inflight.get(key);
     if (!job) {
-      job = gate
-        .run(async () => {
-          const made = await makeThumb(await readAll(await this.deps.blobs.get(source)), size);
-          await this.store(userId, source, size, made);
-          return made;
-        })
-        .finally(() => inflight.delete(key));
-      inflight.set(key, job);
+      // Only the read and the decode hold a maker slot. The answer goes out as soon as the JPEG
+      // is made; storing it (a blob write with its fsync, a row) follows without holding the
+      // slot or the reply, and until it is stored the same request is answered from memory.
+      const made = gate.run(async () => makeThumb(await readAll(await this.deps.blobs.get(source)), size));
+      job = made;
+      inflight.set(key, made);
+      made.then(
+        (thumb) =>
+          this.store(userId, source, size, thumb)
+            .catch(() => undefined)
+            .finally(() => inflight.delete(key)),
+        () => inflight.delete(key),
+      );
     }
     try {
       return await job;
