@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   AVATAR_FID,
   type ContactAttachment,
@@ -33,6 +34,39 @@ const FALLBACK_PREFIX = 'pc-';
 const FALLBACK_RE = /^pc-(\d{1,15})\.vcf$/i;
 const INVALID_CARD = { ns: NS.CARDDAV, name: 'valid-address-data' };
 const CODES = { stale: ContactCode.STALE_VERSION, notFound: ContactCode.NOT_FOUND };
+
+/**
+ * Cards as last written for a client, by what determines their text (see render): a first sync
+ * of a large book by a second device, or again after a reset, is answered without writing every
+ * card anew. Keyed by content, bounded by bytes; each instance keeps its own, nothing depends on it.
+ */
+class RenderedCards {
+  private readonly cards = new Map<string, string>();
+  private bytes = 0;
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): string | undefined {
+    const hit = this.cards.get(key);
+    if (hit !== undefined) {
+      this.cards.delete(key);
+      this.cards.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, text: string): void {
+    if (this.cards.has(key)) return;
+    this.cards.set(key, text);
+    this.bytes += text.length;
+    for (const [k, v] of this.cards) {
+      if (this.bytes <= this.maxBytes) break;
+      this.cards.delete(k);
+      this.bytes -= v.length;
+    }
+  }
+}
+
+const renderedCards = new RenderedCards(32 * 1024 * 1024);
 
 /**
  * Which contact a card's name stands for. A contact is named by its UID (the one its card came
@@ -119,13 +153,20 @@ export class CardDavStore implements DavStore {
 
   private async render(names: CardNames, row: ContactRow, options: RenderOptions): Promise<ItemData> {
     const id = Number(row.id);
-    const body = bodyOfDoc(row.doc);
-    const photo = await avatarBytes(this.deps, this.userId, body.attachment[0]?.cloud_path);
-    const data = writeCard(body.content, photo, {
-      uid: names.uidOf(this.userId, id),
-      rev: Number(row.updated_at),
-      version: options.vcardVersion ?? '3.0',
-    });
+    const version = options.vcardVersion ?? '3.0';
+    const uid = names.uidOf(this.userId, id);
+    // The key is a hash of everything the card is written from (the doc names its avatar by the
+    // hash of its bytes): equal keys write equal text, whoever's and whenever.
+    const key = createHash('sha256')
+      .update(`${version}\0${uid}\0${row.updated_at}\0${row.doc}`)
+      .digest('base64');
+    let data = renderedCards.get(key);
+    if (data === undefined) {
+      const body = bodyOfDoc(row.doc);
+      const photo = await avatarBytes(this.deps, this.userId, body.attachment[0]?.cloud_path);
+      data = writeCard(body.content, photo, { uid, rev: Number(row.updated_at), version });
+      renderedCards.set(key, data);
+    }
     return {
       name: names.nameOf(id),
       etag: etagOf(Number(row.version_code)),
