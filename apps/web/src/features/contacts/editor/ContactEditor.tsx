@@ -288,6 +288,7 @@ function EditorScreen({ book, original: shown }: { book: Book; original: Contact
                   {/* One line, as the spec shows it; with parts it shows them joined and opens them. */}
                   <Input
                     {...MAX}
+                    className="editor-row__address"
                     value={addressRowText(row)}
                     readOnly={row.detailed}
                     aria-label={T.address}
