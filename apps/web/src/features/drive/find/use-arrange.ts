@@ -13,6 +13,9 @@ import { finderFor } from './finder';
 // Outside ['drive', variant]: the refresh after each action does not read it again (and race a save).
 export const prefsKey = (b: DriveBackend) => ['drive-prefs', b.variant] as const;
 
+/** Local changes per face, so a read that started before one does not undo it. */
+const changes = new Map<string, number>();
+
 /** The last arrangement this browser saw, so the folder lists at once in it (the server's answer follows). */
 const STORE_KEY = 'phonecloud.drive.prefs';
 
@@ -44,8 +47,8 @@ function remember(p: DrivePrefs): void {
 /**
  * The sort and view the user chose, kept on the server (the same on both faces). The folder
  * lists at once in the arrangement this browser saw last (the default in a new browser); the
- * server's answer replaces it when it differs (chosen on another device or browser). A change shows at once and is saved behind; a failed save
- * says so and keeps the choice for this page.
+ * server's answer replaces it when it differs (chosen on another device or browser). A change
+ * shows at once and is saved behind; a failed save says so and keeps the choice for this page.
  */
 export function useArrange(backend: DriveBackend) {
   const queryClient = useQueryClient();
@@ -53,19 +56,24 @@ export function useArrange(backend: DriveBackend) {
   const query = useQuery({
     queryKey: prefsKey(backend),
     queryFn: async () => {
+      const before = changes.get(backend.variant) ?? 0;
       await backend.prepare();
       const p = await finder.prefs();
+      // Changed here while the read was under way: the user's new choice wins over the old answer.
+      const mine = queryClient.getQueryData<DrivePrefs>(prefsKey(backend));
+      if ((changes.get(backend.variant) ?? 0) !== before && mine) return mine;
       remember(p);
       return p;
     },
     initialData: remembered,
-    // The remembered value is shown, and the server asked at once.
-    initialDataUpdatedAt: 0,
+    // The remembered value is shown, and the server asked each time the drive opens (not on focus).
     staleTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: 'always',
   });
   const prefs: DrivePrefs = query.data ?? DEFAULT_DRIVE_PREFS;
   const change = (patch: Partial<DrivePrefs>) => {
     const next = { ...prefs, ...patch };
+    changes.set(backend.variant, (changes.get(backend.variant) ?? 0) + 1);
     queryClient.setQueryData(prefsKey(backend), next);
     remember(next);
     finder.savePrefs(patch).catch(reportError);
