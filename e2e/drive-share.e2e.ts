@@ -6,6 +6,7 @@ import {
   makeFiles,
   passGate,
   row,
+  rowAction,
   select,
   signUpWithPhone,
   tempDir,
@@ -164,6 +165,59 @@ test('share links: create in both faces, open signed out with the code, download
     await visitor.goto(link);
     await expect(visitor.getByTestId('share-ended')).toContainText(ShareMsg.CANCELLED);
     await shot(visitor, 'share-4-cancelled');
+    await context.close();
+  });
+
+  await test.step('a shared folder is browsed into on the page, and nothing beside it is listed', async () => {
+    await page.getByRole('button', { name: '新建文件夹' }).click();
+    const naming = page.getByRole('dialog', { name: '新建文件夹' });
+    await naming.getByRole('textbox').fill('相册');
+    await naming.getByRole('button', { name: '确定' }).click();
+    await expect(row(page, '相册')).toBeVisible();
+    await row(page, '相册').getByRole('button', { name: '相册', exact: true }).click();
+    await expect(page.locator('.drive-breadcrumb')).toContainText('相册');
+    const [inner] = makeFiles(dir, [{ name: '照片说明.txt', text: '相册里的文件' }]);
+    await chooseFiles(page, [inner?.path ?? '']);
+    await expect(row(page, '照片说明.txt')).toBeVisible({ timeout: 30_000 });
+    await page.locator('.drive-breadcrumb').getByRole('link', { name: '全部文件' }).click();
+    await expect(row(page, '相册')).toBeVisible();
+
+    await rowAction(page, '相册', ShareText.SHARE);
+    const dialog = await shareDialog(page);
+    await dialog.getByRole('button', { name: ShareText.CREATE_V2 }).click();
+    await expect(dialog.getByTestId('share-result')).toBeVisible();
+    const folderLink = await dialog
+      .locator('input[data-testid="share-link"], [data-testid="share-link"] input')
+      .first()
+      .inputValue();
+    const folderCode = await dialog
+      .locator('input[data-testid="share-code"], [data-testid="share-code"] input')
+      .first()
+      .inputValue();
+    expect(folderCode).toMatch(/^[a-z2-9]{4}$/);
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: ShareText.CLOSE }).click();
+
+    const { context, page: visitor } = await signedOut(browser, base);
+    // A copied link carries the code: it is filled in.
+    await visitor.goto(`${folderLink}?pwd=${folderCode}`);
+    await expect(visitor.getByRole('textbox', { name: ShareText.CODE })).toHaveValue(folderCode);
+    await visitor.getByRole('button', { name: ShareText.OPEN }).click();
+    await expect(visitor.locator('.share-row[data-name]')).toHaveCount(1);
+    await visitor
+      .locator('.share-row[data-name="相册"]')
+      .getByRole('button', { name: '相册', exact: true })
+      .click();
+    await expect(visitor.locator('.share-row[data-name="照片说明.txt"]')).toBeVisible();
+    await expect(visitor.locator('.share-files__crumbs')).toContainText('相册');
+    const got = await downloadBytes(visitor, () =>
+      visitor
+        .locator('.share-row[data-name="照片说明.txt"]')
+        .getByRole('button', { name: `${ShareText.DOWNLOAD} 照片说明.txt` })
+        .click(),
+    );
+    expect(got.bytes.toString()).toBe('相册里的文件');
+    await visitor.locator('.share-files__crumbs').getByRole('button', { name: ShareText.ALL }).click();
+    await expect(visitor.locator('.share-row[data-name="相册"]')).toBeVisible();
     await context.close();
   });
 
