@@ -93,10 +93,14 @@ export class Thumbs {
     const key = `${userId}:${source}:${size}`;
     let job = inflight.get(key);
     if (!job) {
-      // Only the read and the decode hold a maker slot. The answer goes out as soon as the JPEG
+      // Only the decode holds a maker slot. The answer goes out as soon as the JPEG
       // is made; storing it (a blob write with its fsync, a row) follows without holding the
       // slot or the reply, and until it is stored the same request is answered from memory.
-      const made = gate.run(async () => makeThumb(await readAll(await this.deps.blobs.get(source)), size));
+      // The source is read before taking a slot: a slot is a core's worth of decoding.
+      const made = this.deps.blobs
+        .get(source)
+        .then(readAll)
+        .then((input) => gate.run(() => makeThumb(input, size)));
       job = made;
       inflight.set(key, made);
       made.then(
