@@ -244,6 +244,7 @@ export const ShareText = {
   PREVIEW: '预览',
   CANNOT_PREVIEW: '该文件暂不支持在线预览，请下载后查看',
   PREVIEW_FAILED: '预览加载失败，请下载后查看',
+  encoding: (name: string) => `编码：${name}`,
   LOADING: '加载中…',
   TO_PORTAL: '前往手机云服务',
   selected: (n: number) => `已选中${n}个文件/文件夹`,

@@ -101,7 +101,7 @@ export function SharePreview({ shareId, token, item, onDownload, onFail, onClose
   else
     body = text ? (
       <div className="share-preview__text">
-        <span className="share-preview__encoding">{text.encoding}</span>
+        <span className="share-preview__encoding">{ShareText.encoding(text.encoding)}</span>
         <pre data-testid="share-preview-text">{text.text}</pre>
       </div>
     ) : (
