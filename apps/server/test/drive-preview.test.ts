@@ -310,7 +310,7 @@ describe.each(TEST_DIALECTS)('drive preview and thumbnails [%s]', (dialect) => {
       expect(r.code).toBe(0);
       const rows = () =>
         ahead.deps.db.selectFrom('drive_thumbs').selectAll().where('user_id', '=', u.user.id).execute();
-      await expect.poll(async () => (await rows()).map((t) => t.size), { timeout: 15_000 }).toEqual([256]);
+      await expect.poll(async () => (await rows()).map((t) => t.size), { timeout: 40_000 }).toEqual([256]);
       const item = ((await u.v2<V2ListResult>('/file/list', { parent_file_id: 'root' })).data as V2ListResult)
         .items[0] as V2File;
       const res = await fetch(item.thumbnail as string);
@@ -319,7 +319,7 @@ describe.each(TEST_DIALECTS)('drive preview and thumbnails [%s]', (dialect) => {
     } finally {
       await ahead.close();
     }
-  });
+  }, 60_000);
 
   it('releases thumbnails with the account', async () => {
     const a = await driveUser(server);
