@@ -42,8 +42,8 @@ describe.each(TEST_DIALECTS)('WebDAV of the drive [%s]', (dialect) => {
   }
 
   beforeAll(async () => {
-    // 10 MiB of space: enough for the trees below, small enough to run out of.
-    server = await startTestServer(dialect, { env: { FREE_SPACE_GB: String(10 / 1024) } });
+    // 40 MiB of space: enough for the trees below, small enough to run out of.
+    server = await startTestServer(dialect, { env: { FREE_SPACE_GB: String(40 / 1024) } });
     a = await davUser();
     b = await davUser();
   });
@@ -122,7 +122,7 @@ describe.each(TEST_DIALECTS)('WebDAV of the drive [%s]', (dialect) => {
     const used = Number(/<d:quota-used-bytes>(\d+)</.exec(quota)?.[1]);
     const available = Number(/<d:quota-available-bytes>(\d+)</.exec(quota)?.[1]);
     expect(used).toBeGreaterThan(0);
-    expect(used + available).toBe(Math.round((10 / 1024) * 1024 ** 3));
+    expect(used + available).toBe(Math.round((40 / 1024) * 1024 ** 3));
     expect((await propfind(a, '/', 'infinity')).status).toBe(403);
   });
 
@@ -149,9 +149,18 @@ describe.each(TEST_DIALECTS)('WebDAV of the drive [%s]', (dialect) => {
     expect((await dav(a, 'PUT', '/没有这个文件夹/a.txt', { body: 'x' })).status).toBe(409);
     expect((await dav(a, 'MKCOL', '/上传.bin')).status).toBe(405);
     // Over the quota: refused before anything is stored.
-    const tooBig = await dav(a, 'PUT', '/太大.bin', { body: Buffer.alloc(11 * 1024 * 1024) });
+    const tooBig = await dav(a, 'PUT', '/太大.bin', { body: Buffer.alloc(41 * 1024 * 1024) });
     expect(tooBig.status).toBe(507);
     expect((await dav(a, 'GET', '/太大.bin')).status).toBe(404);
+
+    // A file of several parts goes through the drive's multi-part upload, bytes intact.
+    const large = randomBytes(23 * 1024 * 1024 + 12_345);
+    expect((await dav(a, 'PUT', '/大文件.bin', { body: large })).status).toBe(201);
+    const back = Buffer.from(await (await dav(a, 'GET', '/大文件.bin')).arrayBuffer());
+    expect(createHash('sha256').update(back).digest('hex')).toBe(
+      createHash('sha256').update(large).digest('hex'),
+    );
+    expect((await dav(a, 'DELETE', '/大文件.bin')).status).toBe(204);
 
     // Replacing a file: the old one goes to the recycle bin, as the portal's overwrite does.
     expect((await dav(a, 'PUT', '/上传.bin', { body: 'new' })).status).toBe(204);

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { DRIVE_ROOT_NUMERIC_ID, DriveCode, WEBDAV_COPY_MAX_ITEMS } from '@phonecloud/shared';
+import { DRIVE_ROOT_NUMERIC_ID, DriveCode, V2_PART_SIZE, WEBDAV_COPY_MAX_ITEMS } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import type { AppError } from '../../http/errors.js';
 import { BlobTooLargeError } from '../../storage/blob-store.js';
@@ -7,7 +7,7 @@ import { FILE, FOLDER, type ItemRow, isUniqueViolation } from '../drive/items-re
 import { cleanName } from '../drive/names.js';
 import { quotaExceeded } from '../drive/quota.js';
 import { DriveService } from '../drive/service.js';
-import { type Finished, Uploads } from '../drive/uploads.js';
+import { type Finished, type NewUpload, partLength, Uploads } from '../drive/uploads.js';
 import { DavError } from './errors.js';
 import { type IfList, parseIfHeader, submittedTokens } from './if-header.js';
 import { etagOf } from './live-props.js';
@@ -167,7 +167,9 @@ export class WebDavService {
     if (previous && previous.kind !== FILE) throw new DavError(405);
     const upload = { parentId: parent.id, name, face: 'v1' as const, nameMode: 'overwrite' as const };
     let finished: Finished;
-    if (size !== null) {
+    if (size !== null && size > V2_PART_SIZE && this.deps.blobs.staging) {
+      finished = await this.putStaged(userId, { ...upload, size }, body);
+    } else if (size !== null) {
       finished = await this.uploads.uploadStream(userId, { ...upload, size }, body);
     } else {
       const q = await this.drive.quota.usage(userId);
@@ -204,6 +206,49 @@ export class WebDavService {
       .where('user_id', '=', userId)
       .where('id', '=', itemId)
       .execute();
+  }
+
+  /**
+   * A large file of known length through the drive's multi-part upload: the body is cut into the
+   * session's parts, each written in place into the staging file while the hash worker digests
+   * the parts before it (the one-request path hashes on the thread that receives, which halves
+   * the rate of a large upload).
+   */
+  private async putStaged(userId: number, upload: NewUpload, body: Readable): Promise<Finished> {
+    const session = await this.uploads.create(userId, { ...upload, face: 'v2' });
+    try {
+      const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+      let carry: Buffer | null = null;
+      for (let n = 1; n <= session.part_count; n++) {
+        const length = partLength(session, n) ?? 0;
+        let left = length;
+        const part = Readable.from(
+          (async function* () {
+            while (left > 0) {
+              let chunk: Buffer | null = carry;
+              carry = null;
+              if (!chunk) {
+                const next = await source.next();
+                if (next.done) return;
+                chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
+              }
+              if (chunk.length > left) {
+                carry = chunk.subarray(left);
+                chunk = chunk.subarray(0, left);
+              }
+              left -= chunk.length;
+              yield chunk;
+            }
+          })(),
+          { objectMode: false },
+        );
+        await this.uploads.putPart(userId, session.id, n, part, length);
+      }
+      return await this.uploads.complete(userId, session.id);
+    } catch (err) {
+      await this.uploads.abort(userId, session.id).catch(() => undefined);
+      throw err;
+    }
   }
 
   /** An empty file (a LOCK on a path where nothing is yet: RFC 4918 §9.10.4). */
