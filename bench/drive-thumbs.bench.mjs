@@ -117,7 +117,7 @@ export default async function driveThumbsBench() {
     );
     const made = await rate(urls, fetchThumb);
     const cached = await rate(urls, fetchThumb);
-    console.log(`  ${PARALLEL} requests at a time; the server makes one thumbnail per core at once`);
+    console.log(`  ${PARALLEL} requests at a time; the server decodes two pictures per core at once`);
     report('thumbnails made (256 px, first request) vs target', made, TARGET_PER_S, 'photos/s', {
       text: '>= 1x (50 photos/s)',
       test: (r) => r >= 1,

@@ -8,8 +8,12 @@ import { type MadeThumb, makeThumb } from './thumbnailer.js';
 
 /** Originals larger than this get no thumbnail (the grid shows the file's icon). */
 export const THUMB_SOURCE_MAX_BYTES = 200 * 1024 * 1024;
-/** How many images are decoded at once per process: one per core, the requests queue behind. */
-const MAKERS = Math.max(1, availableParallelism());
+/**
+ * How many images are decoded at once per process, the requests queuing behind: two per core,
+ * as a decode waits on memory and the pool's threads now and then (measured: 74 photos/s against
+ * 49 with one per core, 1600x1200 JPEGs on the 2-core development machine).
+ */
+const MAKERS = Math.max(2, availableParallelism() * 2);
 /** Contents that failed to decode, remembered so a grid does not decode them on every visit. */
 const FAILED_MAX = 10_000;
 
