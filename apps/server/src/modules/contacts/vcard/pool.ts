@@ -104,7 +104,7 @@ export async function* preparedChunks(
   }
 }
 
-/** A small book of the usual shapes (3.0 with CJK names, phones, mail; 2.1 quoted-printable). */
+/** A small book of the usual shapes (3.0 with CJK names and every common field; 2.1 quoted-printable). */
 export function warmUpBook(cards: number): string {
   const out: string[] = [];
   const surnames = ['王', '李', '张', '刘', '陈', 'Smith', 'Garcia'];
@@ -116,9 +116,26 @@ export function warmUpBook(cards: number): string {
         `BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:${qp};;;\r\nTEL;CELL:1380000${String(i).padStart(4, '0')}\r\nEND:VCARD`,
       );
     } else {
-      out.push(
-        `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:${name}\r\nN:${name};;;;\r\nTEL;TYPE=CELL:1390000${String(i).padStart(4, '0')}\r\nEMAIL;TYPE=INTERNET:u${i}@example.com\r\nORG:公司${i % 7}\r\nNOTE:warm\r\nEND:VCARD`,
-      );
+      // Every kind of line a phone's book holds, at least every few cards: the paths that read,
+      // check and write them (groups and UIDs included) are all compiled before a first import.
+      const lines = [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        `UID:warm-up-${i}`,
+        `FN:${name}`,
+        `N:${name};;;;`,
+        `TEL;TYPE=CELL:1390000${String(i).padStart(4, '0')}`,
+        `EMAIL;TYPE=INTERNET:u${i}@example.com`,
+        `ORG:公司${i % 7}`,
+        'TITLE:工程师',
+        'NOTE:warm\\, up',
+      ];
+      if (i % 3 === 0) lines.push(`ADR;TYPE=HOME:;;深南大道${i}号;深圳市;广东省;518000;中国`);
+      if (i % 4 === 0) lines.push(`BDAY:19${60 + (i % 40)}-0${1 + (i % 9)}-1${i % 9}`);
+      if (i % 5 === 0) lines.push(`URL:https://example.com/u/${i}`, `NICKNAME:小${i}`);
+      if (i % 3 === 1) lines.push(`CATEGORIES:组${i % 5}`);
+      lines.push('END:VCARD');
+      out.push(lines.join('\r\n'));
     }
   }
   return `${out.join('\r\n')}\r\n`;
