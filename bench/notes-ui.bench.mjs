@@ -210,15 +210,24 @@ export default async function notesUiBench() {
     );
     await page.waitForTimeout(1000);
     await page.evaluate(frameProbe);
-    const note = page.locator('.board-surface .board-note').last();
-    const box = await note.boundingBox();
-    const start = { x: box.x + 30, y: box.y + 40 };
+    // The note under a point inside the board as shown (the board scrolls: its last notes may lie
+    // outside it, where a press would miss them and nothing would be dragged).
+    const start = await page.evaluate(() => {
+      const r = document.querySelector('.board-surface').getBoundingClientRect();
+      const x = r.left + r.width * 0.6;
+      const y = r.top + r.height * 0.5;
+      return { x, y, note: document.elementFromPoint(x, y)?.closest('.board-note') ? 1 : 0 };
+    });
+    if (!start.note) throw new Error('no board note under the drag start');
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
     for (let i = 1; i <= DRAG_STEPS; i++) {
       // Around the board in a loop, as a hand wanders while it looks for a place.
       const a = (i / DRAG_STEPS) * Math.PI * 2;
-      await page.mouse.move(start.x - 300 + Math.cos(a) * 250, start.y - 200 + Math.sin(a) * 150);
+      await page.mouse.move(start.x - 250 + Math.cos(a) * 250, start.y + Math.sin(a) * 150);
+      if (i === 3 && (await page.locator('.board-note--overlay').count()) === 0) {
+        throw new Error('the drag did not start');
+      }
     }
     await page.mouse.up();
     const frames = await page.evaluate(() => window.__frames);
