@@ -153,6 +153,8 @@ export class Thumbs {
 
 /** Pictures waiting for their grid thumbnail; past this many, the rest are made on request. */
 const AHEAD_MAX = 10_000;
+/** One background thumbnail gets this long before the queue moves on. */
+const AHEAD_JOB_MS = 20_000;
 const ahead: Array<{ deps: AppDeps; userId: number; itemId: number }> = [];
 let aheadRunning = false;
 
@@ -172,8 +174,17 @@ async function drainAhead(): Promise<void> {
   aheadRunning = true;
   try {
     for (let job = ahead.shift(); job; job = ahead.shift()) {
-      // A picture deleted meanwhile, or one that cannot be read, is simply skipped.
-      await new Thumbs(job.deps).get(job.userId, job.itemId, THUMB_SMALL_PX).catch(() => undefined);
+      // A picture deleted meanwhile, or one that cannot be read, is simply skipped; one that
+      // takes too long is left to its first request, so the queue never stalls behind it.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, AHEAD_JOB_MS);
+      });
+      await Promise.race([
+        new Thumbs(job.deps).get(job.userId, job.itemId, THUMB_SMALL_PX).catch(() => undefined),
+        late,
+      ]);
+      clearTimeout(timer);
     }
   } finally {
     aheadRunning = false;
