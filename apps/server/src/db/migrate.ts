@@ -11,12 +11,12 @@ import * as m009 from './migrations/009_notes.js';
 import * as m010 from './migrations/010_calendar.js';
 import * as m011 from './migrations/011_contacts_fields.js';
 import * as m012 from './migrations/012_find.js';
-import * as m018 from './migrations/018_webdav.js';
-import * as m015 from './migrations/015_drive_shares.js';
-import * as m014 from './migrations/014_app_passwords.js';
 import * as m013 from './migrations/013_sync.js';
+import * as m014 from './migrations/014_app_passwords.js';
+import * as m015 from './migrations/015_drive_shares.js';
 import * as m016 from './migrations/016_drive_thumbs.js';
 import * as m017 from './migrations/017_drive_find.js';
+import * as m018 from './migrations/018_webdav.js';
 import * as m019 from './migrations/019_contact_address_parts.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -39,12 +39,12 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '010_calendar': m010,
   '011_contacts_fields': m011,
   '012_find': m012,
-  '018_webdav': m018,
-  '015_drive_shares': m015,
-  '014_app_passwords': m014,
   '013_sync': m013,
+  '014_app_passwords': m014,
+  '015_drive_shares': m015,
   '016_drive_thumbs': m016,
   '017_drive_find': m017,
+  '018_webdav': m018,
   '019_contact_address_parts': m019,
 };
 
