@@ -3,7 +3,7 @@ import { noteCalls } from './note-calls';
 
 // A download older than this is not used: the area was left before its chunk arrived.
 const FRESH_MS = 30_000;
-let pending: { list: Promise<NoteList>; at: number } | null = null;
+let pending: { list: Promise<NoteList>; at: number; ready?: NoteList } | null = null;
 
 /**
  * Starts list.do while the area's chunk is still loading (its loader in app/areas.ts calls this),
@@ -13,10 +13,12 @@ let pending: { list: Promise<NoteList>; at: number } | null = null;
  */
 export function prefetchNoteList(): Promise<void> {
   const list = noteCalls.list();
-  const entry = { list, at: Date.now() };
+  const entry: { list: Promise<NoteList>; at: number; ready?: NoteList } = { list, at: Date.now() };
   pending = entry;
   return list.then(
-    () => undefined,
+    (answer) => {
+      entry.ready = answer;
+    },
     () => {
       // A failed download (6001 before the check) is never used: the area calls again.
       if (pending === entry) pending = null;
@@ -24,9 +26,24 @@ export function prefetchNoteList(): Promise<void> {
   );
 }
 
-/** The prefetched list, once, if it is fresh: the area's query takes it instead of calling again. */
-export function takePrefetchedNoteList(): Promise<NoteList> | null {
+function take(): typeof pending {
   const p = pending;
   pending = null;
-  return p && Date.now() - p.at < FRESH_MS ? p.list : null;
+  return p && Date.now() - p.at < FRESH_MS ? p : null;
+}
+
+/** The prefetched list, once, if it is fresh: the area's query takes it instead of calling again. */
+export function takePrefetchedNoteList(): Promise<NoteList> | null {
+  return take()?.list ?? null;
+}
+
+/**
+ * The prefetched list if it has already arrived (and is fresh), once: the query starts with it,
+ * so that the area's first render already draws the cards instead of a spinner followed by a
+ * second render a task later.
+ */
+export function takeArrivedNoteList(): { list: NoteList; at: number } | undefined {
+  if (!pending?.ready) return undefined;
+  const p = take();
+  return p?.ready ? { list: p.ready, at: p.at } : undefined;
 }

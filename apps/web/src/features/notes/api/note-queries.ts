@@ -1,6 +1,6 @@
 import type { NoteList } from '@phonecloud/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { takePrefetchedNoteList } from './list-prefetch';
+import { takeArrivedNoteList, takePrefetchedNoteList } from './list-prefetch';
 import { noteCalls } from './note-calls';
 
 export const NOTE_LIST_KEY = ['note', 'list'] as const;
@@ -25,7 +25,19 @@ export const recycleQuery = queryOptions({
 });
 
 export function useNoteList() {
-  return useQuery(listQuery);
+  return useQuery({
+    ...listQuery,
+    // The list that arrived while the area's code loaded is the query's data from its first render.
+    initialData: takeArrivedInitial,
+    initialDataUpdatedAt: () => arrivedAt,
+  });
+}
+
+let arrivedAt: number | undefined;
+function takeArrivedInitial(): NoteList | undefined {
+  const arrived = takeArrivedNoteList();
+  arrivedAt = arrived?.at;
+  return arrived?.list;
 }
 
 /** Changes the cached list as a call's answer (or the screen, before it) says. */
