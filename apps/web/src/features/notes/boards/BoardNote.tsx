@@ -1,9 +1,10 @@
-import { EditOutlined, EllipsisOutlined, HolderOutlined } from '@ant-design/icons';
+import { EditOutlined, HolderOutlined } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
 import { type BoardPosition, type Note, NoteMsg } from '@phonecloud/shared';
-import { Button, Dropdown, Modal } from 'antd';
+import { Modal } from 'antd';
 import { memo, useMemo } from 'react';
 import { NoteFace } from '../box/NoteFace';
+import { NoteMenu, type NoteMenuItem } from '../box/NoteMenu';
 import { T } from '../texts';
 import { pointerOnly } from './drag-listeners';
 
@@ -87,6 +88,12 @@ const BoardNoteBody = memo(function BoardNoteBody({
   );
 });
 
+const BOARD_NOTE_MENU: readonly NoteMenuItem[] = [
+  { key: 'front', label: T.toFront },
+  { key: 'box', label: T.toBox },
+  { key: 'delete', label: T.delete, danger: true },
+];
+
 const BoardNoteTools = memo(function BoardNoteTools({
   id,
   actions,
@@ -94,38 +101,27 @@ const BoardNoteTools = memo(function BoardNoteTools({
   id: string;
   actions: BoardNoteActions;
 }) {
+  // Plain buttons: antd's Button and Dropdown in each of a hundred notes made the board's first
+  // render slow (the menu's Dropdown is mounted when it is first opened, see NoteMenu).
   return (
     <>
-      <Button
-        type="text"
-        size="small"
-        icon={<EditOutlined />}
-        aria-label={T.edit}
-        onClick={() => actions.edit(id)}
-      />
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: [
-            { key: 'front', label: T.toFront },
-            { key: 'box', label: T.toBox },
-            { key: 'delete', label: T.delete, danger: true },
-          ],
-          onClick: ({ key }) => {
-            if (key === 'front') actions.toFront(id);
-            else if (key === 'box') actions.toBox(id);
-            else
-              Modal.confirm({
-                title: NoteMsg.DELETE_CONFIRM,
-                okText: T.confirm,
-                cancelText: T.cancel,
-                onOk: () => actions.recycle(id),
-              });
-          },
+      <button type="button" className="note-tool" aria-label={T.edit} onClick={() => actions.edit(id)}>
+        <EditOutlined />
+      </button>
+      <NoteMenu
+        items={BOARD_NOTE_MENU}
+        onPick={(key) => {
+          if (key === 'front') actions.toFront(id);
+          else if (key === 'box') actions.toBox(id);
+          else
+            Modal.confirm({
+              title: NoteMsg.DELETE_CONFIRM,
+              okText: T.confirm,
+              cancelText: T.cancel,
+              onOk: () => actions.recycle(id),
+            });
         }}
-      >
-        <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={T.more} />
-      </Dropdown>
+      />
     </>
   );
 });

@@ -177,28 +177,27 @@ function BoardSurface({
   const editing = inPlace ? board.member_list[inPlace] : undefined;
   const editingNote = inPlace ? list.list[inPlace] : undefined;
   return (
-    <div
-      ref={setNodeRef}
-      className={`board-surface${isOver ? ' is-over' : ''}`}
-      data-board={board.blackboard_id}
-    >
-      <div className="board-surface__inner" style={{ width, height }}>
-        {members.length === 0 && <p className="board-surface__empty">{NoteMsg.BOARD_EMPTY}</p>}
-        {members.map(([id, m]) => {
-          const note = list.list[id];
-          return note ? (
-            <BoardNote key={id} note={note} position={m.position} now={now} actions={actions} />
-          ) : null;
-        })}
-        {editing && editingNote && inPlace && (
-          <InPlaceEditor
-            key={inPlace}
-            note={editingNote}
-            position={editing.position}
-            onClose={() => editInPlace(null)}
-          />
-        )}
+    <div className={`board-frame${isOver ? ' is-over' : ''}`}>
+      <div ref={setNodeRef} className="board-surface" data-board={board.blackboard_id}>
+        <div className="board-surface__inner" style={{ width, height }}>
+          {members.length === 0 && <p className="board-surface__empty">{NoteMsg.BOARD_EMPTY}</p>}
+          {members.map(([id, m]) => {
+            const note = list.list[id];
+            return note ? (
+              <BoardNote key={id} note={note} position={m.position} now={now} actions={actions} />
+            ) : null;
+          })}
+          {editing && editingNote && inPlace && (
+            <InPlaceEditor
+              key={inPlace}
+              note={editingNote}
+              position={editing.position}
+              onClose={() => editInPlace(null)}
+            />
+          )}
+        </div>
       </div>
+      <div className="board-frame__ring" aria-hidden />
     </div>
   );
 }

@@ -1,11 +1,12 @@
-import { EllipsisOutlined, HolderOutlined } from '@ant-design/icons';
+import { HolderOutlined } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
 import { type Note, NoteMsg } from '@phonecloud/shared';
-import { Button, Dropdown, Modal, Tooltip } from 'antd';
-import { memo, useMemo } from 'react';
+import { Modal, Tooltip } from 'antd';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { pointerOnly } from '../boards/drag-listeners';
 import { T } from '../texts';
 import { NoteFace } from './NoteFace';
+import { NoteMenu, type NoteMenuItem } from './NoteMenu';
 import { NotePreviewBody } from './NotePreview';
 
 export interface CardActions {
@@ -16,7 +17,7 @@ export interface CardActions {
 }
 
 // The hover preview waits a little, so that passing over the list does not flash it.
-const PREVIEW_DELAY_S = 0.6;
+const PREVIEW_DELAY_MS = 600;
 
 /**
  * A card of the note box: opens the editor on a click, shows the whole note on hover, drags by
@@ -74,55 +75,80 @@ const CardBody = memo(function CardBody({
   actions: CardActions;
   pointer: ReturnType<typeof pointerOnly>;
 }) {
-  const face = (
-    // Mouse and touch drag the card by its body; the keyboard drags by the handle, so that Enter
-    // and Space on the body still open the note.
-    <button
-      type="button"
-      className="note-card__body"
-      onClick={() => actions.open(note.server_id)}
-      {...pointer}
-    >
-      <NoteFace note={note} now={now} />
-    </button>
-  );
-  if (!hover) return face;
+  const preview = useHoverPreview(hover);
   return (
-    <Tooltip
-      title={<NotePreviewBody note={note} />}
-      placement="right"
-      mouseEnterDelay={PREVIEW_DELAY_S}
-      classNames={{ root: 'note-hover-preview' }}
-    >
-      {face}
-    </Tooltip>
+    <>
+      {/* Mouse and touch drag the card by its body; the keyboard drags by the handle, so that
+          Enter and Space on the body still open the note. */}
+      <button
+        type="button"
+        className="note-card__body"
+        onClick={() => actions.open(note.server_id)}
+        onMouseEnter={preview.enter}
+        onMouseLeave={preview.leave}
+        onMouseDown={(e) => {
+          preview.leave();
+          pointer.onMouseDown?.(e);
+        }}
+        onTouchStart={pointer.onTouchStart}
+      >
+        <NoteFace note={note} now={now} />
+      </button>
+      {preview.open && (
+        // Mounted only while shown: a Tooltip in every card made the box's first render slow.
+        <Tooltip
+          open
+          title={<NotePreviewBody note={note} />}
+          placement="right"
+          classNames={{ root: 'note-hover-preview' }}
+        >
+          <span className="note-card__anchor" />
+        </Tooltip>
+      )}
+    </>
   );
 });
 
+/** Shows the preview once the mouse has rested on the card a moment; leaving or pressing hides it. */
+function useHoverPreview(hover: boolean) {
+  const [open, setOpen] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return {
+    open,
+    enter: () => {
+      if (!hover) return;
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setOpen(true), PREVIEW_DELAY_MS);
+    },
+    leave: () => {
+      window.clearTimeout(timer.current);
+      setOpen(false);
+    },
+  };
+}
+
+const CARD_MENU: readonly NoteMenuItem[] = [
+  { key: 'preview', label: T.preview },
+  { key: 'board', label: T.toBoard },
+  { key: 'delete', label: T.delete, danger: true },
+];
+
 const CardMenu = memo(function CardMenu({ id, actions }: { id: string; actions: CardActions }) {
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          { key: 'preview', label: T.preview },
-          { key: 'board', label: T.toBoard },
-          { key: 'delete', label: T.delete, danger: true },
-        ],
-        onClick: ({ key }) => {
-          if (key === 'preview') actions.preview(id);
-          else if (key === 'board') actions.toBoard(id);
-          else
-            Modal.confirm({
-              title: NoteMsg.DELETE_CONFIRM,
-              okText: T.confirm,
-              cancelText: T.cancel,
-              onOk: () => actions.recycle(id),
-            });
-        },
+    <NoteMenu
+      items={CARD_MENU}
+      onPick={(key) => {
+        if (key === 'preview') actions.preview(id);
+        else if (key === 'board') actions.toBoard(id);
+        else
+          Modal.confirm({
+            title: NoteMsg.DELETE_CONFIRM,
+            okText: T.confirm,
+            cancelText: T.cancel,
+            onOk: () => actions.recycle(id),
+          });
       }}
-    >
-      <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={T.more} />
-    </Dropdown>
+    />
   );
 });
