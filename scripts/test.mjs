@@ -7,25 +7,38 @@ import { ensureServerBuilt, ensureWebBuilt, ROOT, run } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
-/** The calendar export's tests read the .ics back with Debian's Python icalendar. */
-function hasPythonIcalendar() {
-  return spawnSync('/usr/bin/python3', ['-c', 'import icalendar'], { stdio: 'ignore' }).status === 0;
-}
+const python = (module) => () =>
+  spawnSync('/usr/bin/python3', ['-c', `import ${module}`], { stdio: 'ignore' }).status === 0;
+const binary = (file) => () => existsSync(file);
 
-function hasCjkFont() {
-  return spawnSync('sh', ['-c', 'fc-list :lang=zh family | grep -q .'], { stdio: 'ignore' }).status === 0;
-}
+/** The Debian packages the tests use, each with how to tell it is there. */
+const SYSTEM_PACKAGES = [
+  { name: 'chromium', present: binary(CHROMIUM) }, // the browser tests
+  {
+    name: 'fonts-noto-cjk', // Chinese text in the browser tests' screenshots
+    present: () =>
+      spawnSync('sh', ['-c', 'fc-list :lang=zh family | grep -q .'], { stdio: 'ignore' }).status === 0,
+  },
+  { name: 'python3-icalendar', present: python('icalendar') }, // reads the calendar export back
+  { name: 'python3-vobject', present: python('vobject') }, // reads the contacts export back
+  { name: 'khard', present: binary('/usr/bin/khard') }, // lists exported and DAV-synced contacts
+  { name: 'vdirsyncer', present: binary('/usr/bin/vdirsyncer') }, // CardDAV/CalDAV client
+  { name: 'khal', present: binary('/usr/bin/khal') }, // reads the DAV-synced calendar
+  { name: 'rclone', present: binary('/usr/bin/rclone') }, // WebDAV client
+  { name: 'litmus', present: binary('/usr/bin/litmus') }, // WebDAV conformance suites
+];
 
 /** Installs the Debian packages the tests need when missing (root), or names the one command to run. */
 function ensureSystemPackages() {
-  if (existsSync(CHROMIUM) && hasCjkFont() && hasPythonIcalendar()) return;
+  const missing = SYSTEM_PACKAGES.filter((p) => !p.present()).map((p) => p.name);
+  if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
-  const install = 'apt-get update && apt-get install -y chromium fonts-noto-cjk python3-icalendar';
+  const install = `apt-get update && apt-get install -y ${missing.join(' ')}`;
   if (!isRoot) {
     console.error(`The tests need these Debian packages. Run:\n  sudo sh -c '${install}'`);
     process.exit(1);
   }
-  console.log('Installing chromium, fonts-noto-cjk and python3-icalendar from Debian…');
+  console.log(`Installing ${missing.join(', ')} from Debian…`);
   run('sh', ['-c', `DEBIAN_FRONTEND=noninteractive ${install.replace('install -y', 'install -y -q')}`]);
 }
 
