@@ -2,11 +2,11 @@ import { EditOutlined, HolderOutlined } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
 import { type BoardPosition, type Note, NoteMsg } from '@phonecloud/shared';
 import { Modal } from 'antd';
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { NoteFace } from '../box/NoteFace';
 import { NoteMenu, type NoteMenuItem } from '../box/NoteMenu';
 import { T } from '../texts';
-import { pointerOnly } from './drag-listeners';
+import { type pointerOnly, useStablePointer } from './drag-listeners';
 
 export interface BoardNoteActions {
   toFront(id: string): void;
@@ -37,7 +37,7 @@ export const BoardNote = memo(function BoardNote({
     id: `note:${id}`,
     data: { noteId: id, from: 'board' },
   });
-  const pointer = useMemo(() => pointerOnly(listeners), [listeners]);
+  const pointer = useStablePointer(listeners);
   return (
     <div
       ref={setNodeRef}

@@ -2,8 +2,8 @@ import { HolderOutlined } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
 import { type Note, NoteMsg } from '@phonecloud/shared';
 import { Modal, Tooltip } from 'antd';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { pointerOnly } from '../boards/drag-listeners';
+import { memo, useEffect, useRef, useState } from 'react';
+import { type pointerOnly, useStablePointer } from '../boards/drag-listeners';
 import { T } from '../texts';
 import { NoteFace } from './NoteFace';
 import { NoteMenu, type NoteMenuItem } from './NoteMenu';
@@ -41,7 +41,7 @@ export const BoxCard = memo(function BoxCard({
     id: `note:${id}`,
     data: { noteId: id, from: 'box' },
   });
-  const pointer = useMemo(() => pointerOnly(listeners), [listeners]);
+  const pointer = useStablePointer(listeners);
   return (
     <div ref={setNodeRef} className={`note-card${isDragging ? ' is-dragging' : ''}`} data-note={id}>
       <CardBody note={note} now={now} hover={hover} actions={actions} pointer={pointer} />
