@@ -18,20 +18,8 @@ export default defineConfig({
       { prefix: '/contact', module: 'src/features/contacts/ContactsArea.tsx', early: ['/contact/list.do'] },
       // list.do (SmsApi.list): the text messages' list starts with the page.
       { prefix: '/sms', module: 'src/features/sms/SmsArea.tsx', early: ['/sms/list.do'] },
-      // list.do (NoteApi.list): the notes and boards start with the page; then the portal's own
-      // GETs (Api.navigateList, platformInfo, userDetail, settingDetail: api/platform-queries.ts,
-      // whose calls take these answers), which would otherwise only start after the first render.
-      {
-        prefix: '/note',
-        module: 'src/features/notes/NotesArea.tsx',
-        early: [
-          '/note/list.do',
-          '/navigate/list.do',
-          '/platform/info.do',
-          '/user/detail.do',
-          '/setting/detail.do',
-        ],
-      },
+      // list.do (NoteApi.list): the notes and boards start with the page.
+      { prefix: '/note', module: 'src/features/notes/NotesArea.tsx', early: ['/note/list.do'] },
       { prefix: '/alipan', module: 'src/features/drive/alipan/AlipanArea.tsx' },
       { prefix: '/pan', module: 'src/features/drive/pan/PanArea.tsx' },
     ]),

@@ -11,30 +11,28 @@ import { api } from './index';
 
 /**
  * Calls the header, the footer and the home page all read; one definition each, so that they
- * share one cache entry whoever asks first. Each may take the answer the page's HTML asked for
- * before the scripts ran (`early`: vite.config.ts lists these paths for the areas that start them).
+ * share one cache entry whoever asks first.
  */
-const EARLY = { early: true } as const;
 export const platformQueries = {
   info: () =>
     queryOptions({
       queryKey: ['platform', 'info'],
-      queryFn: () => api.get<PlatformInfo>(Api.platformInfo, EARLY),
+      queryFn: () => api.get<PlatformInfo>(Api.platformInfo),
       staleTime: Number.POSITIVE_INFINITY,
     }),
   user: () =>
     queryOptions({
       queryKey: ['user', 'detail'],
-      queryFn: () => api.get<UserDetail>(Api.userDetail, EARLY),
+      queryFn: () => api.get<UserDetail>(Api.userDetail),
     }),
   member: () =>
     queryOptions({
       queryKey: ['navigate', 'list'],
-      queryFn: () => api.get<NavigateList>(Api.navigateList, { ...EARLY, netError: Msg.NET_LIST }),
+      queryFn: () => api.get<NavigateList>(Api.navigateList, { netError: Msg.NET_LIST }),
     }),
   setting: () =>
     queryOptions({
       queryKey: ['setting', 'detail'],
-      queryFn: () => api.get<SettingDetail>(Api.settingDetail, EARLY),
+      queryFn: () => api.get<SettingDetail>(Api.settingDetail),
     }),
 };
