@@ -4,7 +4,7 @@ export * from './format.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './paths.js';
-export * from './share.js';
 export * from './preview.js';
+export * from './share.js';
 export type * from './types.js';
 export * from './validate.js';
