@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { BlobIndex } from '../../storage/blob-index.js';
+import { CalendarFilesRepo } from './files-repo.js';
 import type { IcalComponent } from './ics-time.js';
 import { CALENDAR_TAIL, calendarHead, componentText, exportEvents, ownZones } from './ics-write.js';
 import { lunarOfKey } from './lunar.js';
@@ -130,7 +131,7 @@ export class CalendarExportService {
     // the same content can be collected between this write and the reference below.
     const blob = await this.deps.blobs.put(Readable.from(this.ics(userId, now)));
     await this.deps.db.transaction().execute(async (trx) => {
-      await new CalendarRepo(trx).insertFile({
+      await new CalendarFilesRepo(trx).insertFile({
         user_id: userId,
         id,
         blob_key: blob.key,
@@ -147,7 +148,7 @@ export class CalendarExportService {
   /** An export file of this user that has not expired, or null (another user's ids too). */
   async open(userId: number, id: string): Promise<{ stream: Readable; size: number; name: string } | null> {
     if (!EXPORT_ID.test(id)) return null;
-    const file = await this.repo.file(userId, id);
+    const file = await new CalendarFilesRepo(this.deps.db).file(userId, id);
     if (!file || Number(file.expires_at) <= this.deps.clock.now()) return null;
     return { stream: await this.deps.blobs.get(file.blob_key), size: Number(file.size), name: file.name };
   }

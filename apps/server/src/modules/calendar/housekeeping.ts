@@ -1,6 +1,7 @@
 import { CALENDAR_LOG_KEEP_DAYS } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import { BlobIndex } from '../../storage/blob-index.js';
+import { CalendarFilesRepo } from './files-repo.js';
 import { CalendarRepo } from './repo.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -17,7 +18,8 @@ export async function purgeCalendar(deps: AppDeps): Promise<void> {
     await deps.db.transaction().execute(async (trx) => {
       const tx = new CalendarRepo(trx);
       const index = new BlobIndex(trx);
-      for (const key of await tx.deleteExpiredFiles(userId, now)) await index.unref(trx, key, now);
+      for (const key of await new CalendarFilesRepo(trx).deleteExpiredFiles(userId, now))
+        await index.unref(trx, key, now);
       const book = await tx.book(userId);
       const floor = await tx.lastVersionBefore(userId, now - CALENDAR_LOG_KEEP_DAYS * DAY_MS);
       if (book && floor !== null && floor > Number(book.log_floor)) {

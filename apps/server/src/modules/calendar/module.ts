@@ -1,8 +1,8 @@
 import { BlobIndex } from '../../storage/blob-index.js';
 import type { AppModule } from '../module.js';
 import { seedCalendar } from './demo.js';
+import { CalendarFilesRepo } from './files-repo.js';
 import { purgeCalendar } from './housekeeping.js';
-import { CalendarRepo } from './repo.js';
 import { calendarRoutes } from './routes.js';
 import { CalendarService } from './service.js';
 
@@ -20,7 +20,8 @@ export const calendarModule: AppModule = {
   async releaseUser(deps, userId, now) {
     // One reference per export file.
     const index = new BlobIndex(deps.db);
-    for (const key of await new CalendarRepo(deps.db).fileKeys(userId)) await index.unref(deps.db, key, now);
+    for (const key of await new CalendarFilesRepo(deps.db).blobKeys(userId))
+      await index.unref(deps.db, key, now);
   },
   seedDemo: seedCalendar,
 };

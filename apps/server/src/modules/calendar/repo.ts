@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { CalendarEventsTable, CalendarFilesTable, Database } from '../../db/schema.js';
+import type { CalendarEventsTable, Database } from '../../db/schema.js';
+import { SyncBookRepo } from '../../db/sync-book.js';
 
 export type EventRow = Selectable<CalendarEventsTable>;
 export type NewEventRow = Insertable<CalendarEventsTable>;
@@ -7,57 +8,9 @@ export type NewEventRow = Insertable<CalendarEventsTable>;
 const PAGE = 1000;
 
 /** Every query of the calendar area; each filters by user_id first. Works on a transaction too. */
-export class CalendarRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  // --- the book ---
-
-  book(userId: number) {
-    return this.db.selectFrom('calendar_books').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  }
-
-  async ensureBook(userId: number, now: number): Promise<void> {
-    await this.db
-      .insertInto('calendar_books')
-      .values({ user_id: userId, sync_version: 0, next_id: 1, log_floor: 0, updated_at: now })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-  }
-
-  /** Moves the book to its next sync_version; on PostgreSQL the row lock serialises the user's writers. */
-  async bump(userId: number, now: number): Promise<number> {
-    const row = await this.db
-      .updateTable('calendar_books')
-      .set((eb) => ({ sync_version: eb('sync_version', '+', 1), updated_at: now }))
-      .where('user_id', '=', userId)
-      .returning('sync_version')
-      .executeTakeFirstOrThrow();
-    return Number(row.sync_version);
-  }
-
-  /** Reserves `n` ids; answers the first. */
-  async allocate(userId: number, n: number): Promise<number> {
-    const row = await this.db
-      .updateTable('calendar_books')
-      .set((eb) => ({ next_id: eb('next_id', '+', n) }))
-      .where('user_id', '=', userId)
-      .returning('next_id')
-      .executeTakeFirstOrThrow();
-    return Number(row.next_id) - n;
-  }
-
-  async setLogFloor(userId: number, floor: number): Promise<void> {
-    await this.db
-      .updateTable('calendar_books')
-      .set({ log_floor: floor })
-      .where('user_id', '=', userId)
-      .execute();
-  }
-
-  /** Users that have a book: housekeeping walks them one by one. */
-  async bookOwners(): Promise<number[]> {
-    const rows = await this.db.selectFrom('calendar_books').select('user_id').execute();
-    return rows.map((r) => Number(r.user_id));
+export class CalendarRepo extends SyncBookRepo {
+  constructor(db: Kysely<Database>) {
+    super(db, 'calendar_books');
   }
 
   // --- events ---
@@ -234,46 +187,5 @@ export class CalendarRepo {
       .where('user_id', '=', userId)
       .where('sync_version', '<=', floor)
       .execute();
-  }
-
-  // --- export files ---
-
-  async insertFile(row: Insertable<CalendarFilesTable>): Promise<boolean> {
-    const inserted = await this.db
-      .insertInto('calendar_files')
-      .values(row)
-      .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted !== undefined;
-  }
-
-  file(userId: number, id: string) {
-    return this.db
-      .selectFrom('calendar_files')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
-
-  /** Removes the files whose time is up; answers their blob keys (their references are the caller's). */
-  async deleteExpiredFiles(userId: number, now: number): Promise<string[]> {
-    const rows = await this.db
-      .deleteFrom('calendar_files')
-      .where('user_id', '=', userId)
-      .where('expires_at', '<=', now)
-      .returning('blob_key')
-      .execute();
-    return rows.map((r) => r.blob_key);
-  }
-
-  async fileKeys(userId: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('calendar_files')
-      .select('blob_key')
-      .where('user_id', '=', userId)
-      .execute();
-    return rows.map((r) => r.blob_key);
   }
 }

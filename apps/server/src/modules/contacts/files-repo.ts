@@ -1,51 +1,16 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { ContactFilesTable, Database } from '../../db/schema.js';
-import { chunked } from './repo.js';
+import { AreaFilesRepo } from '../../storage/area-files.js';
 
 export type FileRow = Selectable<ContactFilesTable>;
 
 /** Files a user may fetch: 1 avatar, 2 export. */
 export const FileKind = { AVATAR: 1, EXPORT: 2 } as const;
 
-/**
- * Queries of the contacts area's files (avatars, exports), each keyed by user_id first. Every
- * row holds one reference on its blob in the blob index; the callers take and drop it in the
- * same transaction as the row.
- */
-export class ContactFilesRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  /** False when the user has the file already (the same avatar twice): it keeps its one reference. */
-  async insertFile(row: Insertable<ContactFilesTable>): Promise<boolean> {
-    const inserted = await this.db
-      .insertInto('contact_files')
-      .values(row)
-      .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted !== undefined;
-  }
-
-  file(userId: number, id: string, kind: number): Promise<FileRow | undefined> {
-    return this.db
-      .selectFrom('contact_files')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .where('kind', '=', kind)
-      .executeTakeFirst();
-  }
-
-  /** Removes the files whose time is up; answers their blob keys (their references are the caller's). */
-  async deleteExpiredFiles(userId: number, now: number): Promise<string[]> {
-    const rows = await this.db
-      .deleteFrom('contact_files')
-      .where('user_id', '=', userId)
-      .where('expires_at', 'is not', null)
-      .where('expires_at', '<=', now)
-      .returning('blob_key')
-      .execute();
-    return rows.map((r) => r.blob_key);
+/** Queries of the contacts area's files (avatars, exports), each keyed by user_id first. */
+export class ContactFilesRepo extends AreaFilesRepo<FileRow, Insertable<ContactFilesTable>> {
+  constructor(db: Kysely<Database>) {
+    super(db, 'contact_files');
   }
 
   avatarFilesBefore(userId: number, before: number): Promise<string[]> {
@@ -57,21 +22,6 @@ export class ContactFilesRepo {
       .where('created_at', '<', before)
       .execute()
       .then((rows) => rows.map((r) => r.id));
-  }
-
-  /** Removes files; answers the blob key of each one removed (its reference is the caller's). */
-  async deleteFiles(userId: number, ids: readonly string[]): Promise<string[]> {
-    const keys: string[] = [];
-    for (const part of chunked(ids)) {
-      const rows = await this.db
-        .deleteFrom('contact_files')
-        .where('user_id', '=', userId)
-        .where('id', 'in', part)
-        .returning('blob_key')
-        .execute();
-      keys.push(...rows.map((r) => r.blob_key));
-    }
-    return keys;
   }
 
   /**
@@ -102,15 +52,5 @@ export class ContactFilesRepo {
       .set({ files_swept_at: now })
       .where('user_id', '=', userId)
       .execute();
-  }
-
-  async fileBytes(userId: number, kind: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('contact_files')
-      .select((eb) => eb.fn.sum<number>('size').as('n'))
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
   }
 }

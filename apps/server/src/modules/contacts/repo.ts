@@ -1,5 +1,6 @@
 import { CompiledQuery, type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import type { ContactRevisionsTable, ContactsTable, Database } from '../../db/schema.js';
+import type { ContactBooksTable, ContactRevisionsTable, ContactsTable, Database } from '../../db/schema.js';
+import { SyncBookRepo } from '../../db/sync-book.js';
 
 export type ContactRow = Selectable<ContactsTable>;
 export type NewContactRow = Insertable<ContactsTable>;
@@ -61,57 +62,9 @@ export function chunked<T>(list: readonly T[], size = CHUNK): T[][] {
 }
 
 /** Every query of the contacts area; each filters by user_id first. Works on a transaction too. */
-export class ContactsRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  // --- the book ---
-
-  book(userId: number) {
-    return this.db.selectFrom('contact_books').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  }
-
-  async ensureBook(userId: number, now: number): Promise<void> {
-    await this.db
-      .insertInto('contact_books')
-      .values({ user_id: userId, sync_version: 0, next_id: 1, log_floor: 0, updated_at: now })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-  }
-
-  /** Moves the book to its next sync_version; on PostgreSQL the row lock serialises the user's writers. */
-  async bump(userId: number, now: number): Promise<number> {
-    const row = await this.db
-      .updateTable('contact_books')
-      .set((eb) => ({ sync_version: eb('sync_version', '+', 1), updated_at: now }))
-      .where('user_id', '=', userId)
-      .returning('sync_version')
-      .executeTakeFirstOrThrow();
-    return Number(row.sync_version);
-  }
-
-  /** Reserves `n` ids; answers the first. */
-  async allocate(userId: number, n: number): Promise<number> {
-    const row = await this.db
-      .updateTable('contact_books')
-      .set((eb) => ({ next_id: eb('next_id', '+', n) }))
-      .where('user_id', '=', userId)
-      .returning('next_id')
-      .executeTakeFirstOrThrow();
-    return Number(row.next_id) - n;
-  }
-
-  async setLogFloor(userId: number, floor: number): Promise<void> {
-    await this.db
-      .updateTable('contact_books')
-      .set({ log_floor: floor })
-      .where('user_id', '=', userId)
-      .execute();
-  }
-
-  /** Users that have a book: housekeeping walks them one by one. */
-  async bookOwners(): Promise<number[]> {
-    const rows = await this.db.selectFrom('contact_books').select('user_id').execute();
-    return rows.map((r) => Number(r.user_id));
+export class ContactsRepo extends SyncBookRepo<Selectable<ContactBooksTable>> {
+  constructor(db: Kysely<Database>) {
+    super(db, 'contact_books');
   }
 
   // --- contacts ---

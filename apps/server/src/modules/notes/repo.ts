@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, NoteBoardMembersTable, NotesTable } from '../../db/schema.js';
+import { SyncBookRepo } from '../../db/sync-book.js';
 import { chunked } from '../contacts/repo.js';
 
 export type NoteRow = Selectable<NotesTable>;
@@ -9,61 +10,9 @@ export type MemberRow = Selectable<NoteBoardMembersTable>;
 export const ChangeKind = { WRITTEN: 1, RECYCLED: 2, REMOVED: 3 } as const;
 
 /** Every query of the notes area; each filters by user_id first. Works on a transaction too. */
-export class NotesRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  // --- the book ---
-
-  book(userId: number) {
-    return this.db.selectFrom('note_books').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  }
-
-  async ensureBook(userId: number, now: number): Promise<void> {
-    await this.db
-      .insertInto('note_books')
-      .values({ user_id: userId, sync_version: 0, next_id: 1, log_floor: 0, updated_at: now })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-  }
-
-  /** Moves the book to its next sync_version; on PostgreSQL the row lock serialises the user's writers. */
-  async bump(userId: number, now: number): Promise<number> {
-    const row = await this.db
-      .updateTable('note_books')
-      .set((eb) => ({ sync_version: eb('sync_version', '+', 1), updated_at: now }))
-      .where('user_id', '=', userId)
-      .returning('sync_version')
-      .executeTakeFirstOrThrow();
-    return Number(row.sync_version);
-  }
-
-  async syncVersion(userId: number): Promise<number> {
-    return Number((await this.book(userId))?.sync_version ?? 0);
-  }
-
-  /** Reserves `n` ids (notes, boards and members share the counter); answers the first. */
-  async allocate(userId: number, n = 1): Promise<number> {
-    const row = await this.db
-      .updateTable('note_books')
-      .set((eb) => ({ next_id: eb('next_id', '+', n) }))
-      .where('user_id', '=', userId)
-      .returning('next_id')
-      .executeTakeFirstOrThrow();
-    return Number(row.next_id) - n;
-  }
-
-  async bookOwners(): Promise<number[]> {
-    const rows = await this.db.selectFrom('note_books').select('user_id').execute();
-    return rows.map((r) => Number(r.user_id));
-  }
-
-  /** Takes the book's row lock without a change (PostgreSQL: the user's writers wait). */
-  async lockBook(userId: number): Promise<void> {
-    await this.db
-      .updateTable('note_books')
-      .set((eb) => ({ log_floor: eb.ref('log_floor') }))
-      .where('user_id', '=', userId)
-      .execute();
+export class NotesRepo extends SyncBookRepo {
+  constructor(db: Kysely<Database>) {
+    super(db, 'note_books');
   }
 
   /** Drops the change log at or below `floor` and records the floor. */
@@ -73,7 +22,7 @@ export class NotesRepo {
       .where('user_id', '=', userId)
       .where('sync_version', '<=', floor)
       .execute();
-    await this.db.updateTable('note_books').set({ log_floor: floor }).where('user_id', '=', userId).execute();
+    await this.setLogFloor(userId, floor);
   }
 
   async logChanges(userId: number, version: number, ids: readonly number[], kind: number, now: number) {

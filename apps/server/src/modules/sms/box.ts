@@ -21,10 +21,11 @@ export async function changeBox<T>(
   fn: (change: BoxChange) => Promise<T>,
 ): Promise<{ result: T; syncVersion: number; now: number }> {
   const now = deps.clock.now();
-  await new SmsRepo(deps.db).ensureBox(userId, now);
+  await new SmsRepo(deps.db).ensureBook(userId, now);
   return deps.db.transaction().execute(async (trx) => {
     const repo = new SmsRepo(trx);
-    const version = await repo.bump(userId, now, expected);
+    const version =
+      expected === undefined ? await repo.bump(userId, now) : await repo.bumpFrom(userId, now, expected);
     if (version === null) throw stale();
     const result = await fn({ repo, userId, version, now });
     return { result, syncVersion: version, now };

@@ -12,13 +12,13 @@ import { SmsRepo } from './repo.js';
 export async function purgeSms(deps: AppDeps): Promise<void> {
   const repo = new SmsRepo(deps.db);
   const now = deps.clock.now();
-  for (const userId of await repo.boxOwners()) {
+  for (const userId of await repo.bookOwners()) {
     await deps.db.transaction().execute(async (trx) => {
       const index = new BlobIndex(trx);
       for (const key of await new SmsFilesRepo(trx).deleteExpiredFiles(userId, now))
         await index.unref(trx, key, now);
     });
-    const box = await repo.box(userId);
+    const box = await repo.book(userId);
     const floor = Number(box?.sync_version ?? 0) - SMS_LOG_KEEP;
     if (box && floor > Number(box.log_floor)) {
       await deps.db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { Database, SmsMessagesTable } from '../../db/schema.js';
+import { SyncBookRepo } from '../../db/sync-book.js';
 
 export type MessageRow = Selectable<SmsMessagesTable>;
 export type NewMessageRow = Insertable<SmsMessagesTable>;
@@ -92,55 +93,9 @@ const conversationOf = (r: ConversationRow): ConversationRow => ({
 });
 
 /** Every query of the SMS area; each filters by user_id first. Works on a transaction too. */
-export class SmsRepo {
-  constructor(readonly db: Kysely<Database>) {}
-
-  // --- the box ---
-
-  box(userId: number) {
-    return this.db.selectFrom('sms_boxes').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  }
-
-  async ensureBox(userId: number, now: number): Promise<void> {
-    await this.db
-      .insertInto('sms_boxes')
-      .values({ user_id: userId, sync_version: 0, next_id: 1, log_floor: 0, updated_at: now })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-  }
-
-  /**
-   * Moves the box to its next sync_version, only from `expected` when given: null when the box
-   * has moved on (a stale write). On PostgreSQL the row lock serialises the user's writers.
-   */
-  async bump(userId: number, now: number, expected?: number): Promise<number | null> {
-    let q = this.db
-      .updateTable('sms_boxes')
-      .set((eb) => ({ sync_version: eb('sync_version', '+', 1), updated_at: now }))
-      .where('user_id', '=', userId);
-    if (expected !== undefined) q = q.where('sync_version', '=', expected);
-    const row = await q.returning('sync_version').executeTakeFirst();
-    return row === undefined ? null : Number(row.sync_version);
-  }
-
-  /** Reserves `n` ids; answers the first. */
-  async allocate(userId: number, n: number): Promise<number> {
-    const row = await this.db
-      .updateTable('sms_boxes')
-      .set((eb) => ({ next_id: eb('next_id', '+', n) }))
-      .where('user_id', '=', userId)
-      .returning('next_id')
-      .executeTakeFirstOrThrow();
-    return Number(row.next_id) - n;
-  }
-
-  async setLogFloor(userId: number, floor: number): Promise<void> {
-    await this.db.updateTable('sms_boxes').set({ log_floor: floor }).where('user_id', '=', userId).execute();
-  }
-
-  async boxOwners(): Promise<number[]> {
-    const rows = await this.db.selectFrom('sms_boxes').select('user_id').execute();
-    return rows.map((r) => Number(r.user_id));
+export class SmsRepo extends SyncBookRepo {
+  constructor(db: Kysely<Database>) {
+    super(db, 'sms_boxes');
   }
 
   // --- conversations ---

@@ -57,7 +57,7 @@ export class SmsSearch {
     query: string,
     offset: number,
   ): Promise<{ rows: MessageRow[]; total: number }> {
-    const version = Number((await this.repo.box(userId))?.sync_version ?? 0);
+    const version = await this.repo.syncVersion(userId);
     const { ids, total } = await scanBodies(this.deps.db, userId, version, query, offset, SMS_SEARCH_PAGE);
     const rows = await this.repo.messages(userId, ids);
     const order = new Map(ids.map((id, i) => [id, i]));

@@ -25,7 +25,7 @@ export class SmsService {
   }
 
   async version(userId: number): Promise<number> {
-    return Number((await this.repo.box(userId))?.sync_version ?? 0);
+    return await this.repo.syncVersion(userId);
   }
 
   /** The conversations given, their newest messages and favourites, and their contacts. */
@@ -59,7 +59,7 @@ export class SmsService {
 
   /** What changed since `since`, or 1009 when the log cannot tell (compacted, or not this box's). */
   async refresh(userId: number, since: number): Promise<SmsData> {
-    const box = await this.repo.box(userId);
+    const box = await this.repo.book(userId);
     const current = Number(box?.sync_version ?? 0);
     if (since === current) {
       return {

@@ -59,7 +59,7 @@ export const smsSync: AreaSync = {
 
   async pull(db: Db, { userId, anchor, cursor, limit }) {
     const repo = new SmsRepo(db);
-    const box = await repo.box(userId);
+    const box = await repo.book(userId);
     const current = Number(box?.sync_version ?? 0);
     const from = anchor === '' ? { version: current, lastId: 0 } : smsAnchor(anchor);
     if (anchor !== '' && (from.version > current || from.version < Number(box?.log_floor ?? 0))) {
@@ -140,6 +140,6 @@ export const smsSync: AreaSync = {
         ...(c.cid ? { cid: c.cid } : {}),
       });
     }
-    return { sync_version: Number((await repo.box(userId))?.sync_version ?? 0), results };
+    return { sync_version: await repo.syncVersion(userId), results };
   },
 };
