@@ -2,9 +2,8 @@ import { ExportOutlined } from '@ant-design/icons';
 import { ContactMsg, type CsvLayout, type VcardVersion } from '@phonecloud/shared';
 import { Radio, Select } from 'antd';
 import { useState } from 'react';
-import { shouldReport } from '../../../api';
-import { downloadThroughFrame } from '../../../components/download-frame';
 import { PrimaryButton } from '../../../components/PrimaryButton';
+import { ExportOutcome, useExportRun } from '../../../components/use-export-run';
 import { contactCalls } from '../api/contact-calls';
 import type { Book } from '../book/book';
 import { useAreaState } from '../state/area-state';
@@ -18,7 +17,6 @@ const FORMATS: Record<Format, { version?: VcardVersion; csv?: CsvLayout }> = {
   google: { csv: 'google' },
   outlook: { csv: 'outlook' },
 };
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * Export of the whole book, one group, or the contacts checked in the list, as vCard 3.0 (what
@@ -32,32 +30,16 @@ export function ContactsExportCard({ book }: { book: Book }) {
     openGroup && book.groups.includes(openGroup) ? openGroup : book.groups[0],
   );
   const [format, setFormat] = useState<Format>('vcard3');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const start = async () => {
-    setBusy(true);
-    setError(null);
-    setDone(false);
-    try {
-      const r = await contactCalls.exportBook(book.syncVersion, {
+  const run = useExportRun(ContactMsg.DOWNLOAD_FAILED);
+  // An empty book (or group) answers 1012 with '暂无联系人,无导出数据！'.
+  const start = () =>
+    run.start(() =>
+      contactCalls.exportBook(book.syncVersion, {
         ...FORMATS[format],
         ...(scope === 'group' && group !== undefined ? { group } : {}),
         ...(scope === 'selected' ? { ids: live } : {}),
-      });
-      downloadThroughFrame(r.filePath, ContactMsg.DOWNLOAD_FAILED, (text) => {
-        setDone(false);
-        setError(text);
-      });
-      setDone(true);
-    } catch (e) {
-      // An empty book (or group) answers 1012 with '暂无联系人,无导出数据！'.
-      if (shouldReport(e)) setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+      }),
+    );
 
   return (
     <section className="io-card" aria-label={T.exportVcard}>
@@ -98,15 +80,8 @@ export function ContactsExportCard({ book }: { book: Book }) {
         <Radio value="outlook">{T.exportOutlookCsv}</Radio>
       </Radio.Group>
       <div className="io-card__fill" />
-      <div className="field-error" role={error ? 'alert' : undefined}>
-        {error}
-      </div>
-      {done && (
-        <div className="io-done" role="status">
-          {T.exportStarted}
-        </div>
-      )}
-      <PrimaryButton loading={busy} onClick={() => void start()}>
+      <ExportOutcome run={run} doneText={T.exportStarted} doneClass="io-done" />
+      <PrimaryButton loading={run.busy} onClick={() => void start()}>
         {T.startExport}
       </PrimaryButton>
     </section>

@@ -2,39 +2,18 @@ import { ExportOutlined } from '@ant-design/icons';
 import { SmsMsg } from '@phonecloud/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from 'antd';
-import { useState } from 'react';
 import { exportSmsBox } from '../../../api/sms-export';
-import { downloadThroughFrame } from '../../../components/download-frame';
 import { PrimaryButton } from '../../../components/PrimaryButton';
+import { ExportOutcome, useExportRun } from '../../../components/use-export-run';
 import { syncVersionOf } from '../api/sms-queries';
-import { failureText } from '../api/write-failure';
 import { T } from '../texts';
 
 /** The export dialog for all text messages (spec 001 §2): one XML file, downloaded in a frame. */
 export function ExportDialog({ onClose }: { onClose(): void }) {
   const qc = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const start = async () => {
-    setBusy(true);
-    setError(null);
-    setDone(false);
-    try {
-      const r = await exportSmsBox(syncVersionOf(qc));
-      downloadThroughFrame(r.filePath, SmsMsg.DOWNLOAD_FAILED, (text) => {
-        setDone(false);
-        setError(text);
-      });
-      setDone(true);
-    } catch (e) {
-      // An empty box answers 1012 with '暂无短信信息,无导出数据！'.
-      setError(failureText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = useExportRun(SmsMsg.DOWNLOAD_FAILED);
+  // An empty box answers 1012 with '暂无短信信息,无导出数据！'.
+  const start = () => run.start(() => exportSmsBox(syncVersionOf(qc)));
 
   return (
     <Modal
@@ -48,15 +27,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       <p className="sms-export__hint">
         <ExportOutlined /> {SmsMsg.EXPORT_HINT}
       </p>
-      <div className="field-error" role={error ? 'alert' : undefined}>
-        {error}
-      </div>
-      {done && (
-        <div className="sms-export__done" role="status">
-          {T.exportStarted}
-        </div>
-      )}
-      <PrimaryButton loading={busy} onClick={() => void start()}>
+      <ExportOutcome run={run} doneText={T.exportStarted} doneClass="sms-export__done" />
+      <PrimaryButton loading={run.busy} onClick={() => void start()}>
         {T.startExport}
       </PrimaryButton>
     </Modal>
