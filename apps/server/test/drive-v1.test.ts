@@ -3,7 +3,7 @@ import { DriveCode, DriveMsg, type V1File, type V1ListResult } from '@phonecloud
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { DriveService } from '../src/modules/drive/service.js';
-import { Uploads } from '../src/modules/drive/uploads.js';
+import { Uploads } from '../src/modules/drive/upload/uploads.js';
 import { TEST_DIALECTS } from './support/db.js';
 import { bytesOf, type DriveUser, driveUser, md5, sha256 } from './support/drive.js';
 import { startTestServer, type TestServer } from './support/server.js';

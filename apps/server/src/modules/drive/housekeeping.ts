@@ -1,7 +1,7 @@
 import { TRASH_RETENTION_DAYS } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import { DriveService } from './service.js';
-import { Uploads } from './uploads.js';
+import { Uploads } from './upload/uploads.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 

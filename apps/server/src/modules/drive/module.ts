@@ -1,19 +1,19 @@
 import { ServiceId } from '@phonecloud/shared';
 import type { AppModule } from '../module.js';
-import { downloadRoutes } from './download-routes.js';
-import { findV1Routes } from './find-routes.js';
+import { tokenRoutes } from './access/token-routes.js';
+import { downloadRoutes } from './download/download-routes.js';
+import { v1Routes } from './faces/v1-routes.js';
+import { v2Routes } from './faces/v2-routes.js';
+import { findV1Routes } from './find/find-routes.js';
 import { driveHousekeeping } from './housekeeping.js';
 import { previewRoutes } from './preview/routes.js';
 import { releaseThumbs, thumbsHousekeeping } from './preview/thumbs.js';
-import { QuickUpload } from './quick.js';
 import { releaseDriveUser } from './release-user.js';
 import { seedDrive } from './seed.js';
 import { DriveService } from './service.js';
-import { tokenRoutes } from './token-routes.js';
-import { uploadHostRoutes } from './upload-host.js';
-import { Uploads } from './uploads.js';
-import { v1Routes } from './v1-routes.js';
-import { v2Routes } from './v2-routes.js';
+import { QuickUpload } from './upload/quick.js';
+import { uploadHostRoutes } from './upload/upload-host.js';
+import { Uploads } from './upload/uploads.js';
 
 /** The cloud drive: one drive per user behind two API faces (v2 JSON, v1 .json) and the upload host. */
 export const driveModule: AppModule = {

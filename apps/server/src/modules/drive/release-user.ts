@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../http/context.js';
 import { BlobIndex } from '../../storage/blob-index.js';
-import { STAGED } from './parts.js';
+import { STAGED } from './upload/parts.js';
 
 /**
  * An account being deleted: the references its files and stored upload parts hold, and the

@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import { DRIVE_ROOT_NUMERIC_ID } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import { DriveService } from './service.js';
-import { Uploads } from './uploads.js';
+import { Uploads } from './upload/uploads.js';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -6,7 +6,7 @@ import { BlobIndex } from '../../storage/blob-index.js';
 import { type Face, folderMissing, nameExists, notFound } from './errors.js';
 import { type Exec, FILE, FOLDER, type ItemRow, ItemsRepo, isUniqueViolation } from './items-repo.js';
 import { cleanName, freeName } from './names.js';
-import { Quota } from './quota.js';
+import { Quota } from './upload/quota.js';
 
 export type NameMode = 'refuse' | 'auto_rename';
 

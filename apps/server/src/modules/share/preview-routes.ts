@@ -15,13 +15,13 @@ import { z } from 'zod';
 import { FILE_POLICY } from '../../http/csp.js';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/parse.js';
-import { parseRange } from '../drive/download-routes.js';
+import { parseRange } from '../drive/download/download-routes.js';
+import { originOf } from '../drive/download/links.js';
+import { parseV1Id } from '../drive/faces/views.js';
 import { FILE, type ItemRow } from '../drive/items-repo.js';
-import { originOf } from '../drive/links.js';
 import { contentTypeOf } from '../drive/mime.js';
 import { inlineDisposition } from '../drive/preview/routes.js';
 import { decodeText } from '../drive/preview/text.js';
-import { parseV1Id } from '../drive/views.js';
 import { type ShareService, shareError } from './service.js';
 import { type FileClaims, readShareToken, signShareToken } from './tokens.js';
 

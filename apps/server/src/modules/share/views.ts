@@ -5,8 +5,8 @@ import {
   type V1Share,
   type V2Share,
 } from '@phonecloud/shared';
+import { v2Id } from '../drive/faces/views.js';
 import { FOLDER, type ItemRow } from '../drive/items-repo.js';
-import { v2Id } from '../drive/views.js';
 import type { ShareKey, ShareWithItems } from './repo.js';
 import { statusOf } from './service.js';
 

@@ -8,9 +8,9 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../http/context.js';
+import { signToken } from '../access/tokens.js';
+import { originOf } from '../download/links.js';
 import { FILE, type ItemRow } from '../items-repo.js';
-import { originOf } from '../links.js';
-import { signToken } from '../tokens.js';
 
 /** What a thumbnail or preview link names: the user and the item. */
 export interface ItemClaims {

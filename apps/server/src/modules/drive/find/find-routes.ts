@@ -12,16 +12,16 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../http/envelope.js';
-import { invalid } from '../../http/errors.js';
-import { parse } from '../../http/parse.js';
-import { driveUser, yunAuth } from './auth.js';
-import { notFound } from './errors.js';
+import { ok } from '../../../http/envelope.js';
+import { invalid } from '../../../http/errors.js';
+import { parse } from '../../../http/parse.js';
+import { driveUser, yunAuth } from '../access/auth.js';
+import { notFound } from '../errors.js';
+import type { V2Call, V2Ctx } from '../faces/v2-calls.js';
+import { parseV2Id, toV1, toV2, v2Id } from '../faces/views.js';
+import { thumbSigner } from '../preview/links.js';
+import type { DriveService } from '../service.js';
 import { DriveFind, hitFolder } from './find.js';
-import { thumbSigner } from './preview/links.js';
-import type { DriveService } from './service.js';
-import type { V2Call, V2Ctx } from './v2-calls.js';
-import { parseV2Id, toV1, toV2, v2Id } from './views.js';
 
 const V2_SORT: Record<string, DriveSort> = { name: 'name', size: 'size', updated_at: 'time' };
 const V1_SORT: Record<string, DriveSort> = { name: 'name', size: 'size', time: 'time' };

@@ -10,9 +10,9 @@ import {
   type DriveSort,
   type DriveSortDir,
 } from '@phonecloud/shared';
-import { invalid } from '../../http/errors.js';
+import { invalid } from '../../../http/errors.js';
+import type { DriveService } from '../service.js';
 import { FindRepo, type Hit, type KeyedRow, type OrderKey } from './find-repo.js';
-import type { DriveService } from './service.js';
 
 export interface SortedPage {
   rows: KeyedRow[];

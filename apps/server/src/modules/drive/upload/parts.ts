@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { type BlobInfo, BlobTooLargeError } from '../../storage/blob-store.js';
-import { type BlobStaging, StagingBusyError, StagingClosedError } from '../../storage/staging.js';
-import { uploadGone, uploadMismatch } from './errors.js';
-import type { Exec } from './items-repo.js';
-import type { DriveService } from './service.js';
+import { type BlobInfo, BlobTooLargeError } from '../../../storage/blob-store.js';
+import { type BlobStaging, StagingBusyError, StagingClosedError } from '../../../storage/staging.js';
+import { uploadGone, uploadMismatch } from '../errors.js';
+import type { Exec } from '../items-repo.js';
+import type { DriveService } from '../service.js';
 import type { UploadRow } from './uploads.js';
 
 /**

@@ -1,8 +1,8 @@
 import { DriveApi, type DriveToken } from '@phonecloud/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../http/context.js';
-import { ok } from '../../http/envelope.js';
-import { currentSession, requireVerified } from '../../http/guards.js';
+import type { AppDeps } from '../../../http/context.js';
+import { ok } from '../../../http/envelope.js';
+import { currentSession, requireVerified } from '../../../http/guards.js';
 import { issueClaims, setYunCookie } from './auth.js';
 
 /** Drive credentials, each behind the second verification (6001). */

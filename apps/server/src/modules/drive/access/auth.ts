@@ -1,10 +1,10 @@
 import { Code, DRIVE_TOKEN_TTL_MINUTES, DriveCode, DriveHttp, DriveMsg } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { AppDeps, SessionInfo } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
-import { currentSession, requireVerified } from '../../http/guards.js';
-import { cookieOptions } from '../../http/session.js';
-import type { DriveService } from './service.js';
+import type { AppDeps, SessionInfo } from '../../../http/context.js';
+import { AppError } from '../../../http/errors.js';
+import { currentSession, requireVerified } from '../../../http/guards.js';
+import { cookieOptions } from '../../../http/session.js';
+import type { DriveService } from '../service.js';
 import { signToken, verifyToken } from './tokens.js';
 
 /** Who a drive token speaks for: the user and the portal session it was issued to. */

@@ -1,8 +1,8 @@
 import { BYTES_PER_GB, DriveCode, DriveMsg } from '@phonecloud/shared';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
-import type { Exec } from './items-repo.js';
+import type { AppDeps } from '../../../http/context.js';
+import { AppError } from '../../../http/errors.js';
+import type { Exec } from '../items-repo.js';
 
 export const quotaExceeded = () => new AppError(DriveCode.QUOTA_EXCEEDED, DriveMsg.QUOTA_EXCEEDED);
 

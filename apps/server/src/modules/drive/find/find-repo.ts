@@ -8,9 +8,9 @@ import {
   foldDriveName,
 } from '@phonecloud/shared';
 import { type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
-import type { Db } from '../../db/index.js';
-import type { Database } from '../../db/schema.js';
-import type { ItemRow } from './items-repo.js';
+import type { Db } from '../../../db/index.js';
+import type { Database } from '../../../db/schema.js';
+import type { ItemRow } from '../items-repo.js';
 
 /** Columns of migration 017 (kept out of `DriveItemsTable`, so item rows elsewhere stay as they are). */
 interface FindColumns {

@@ -9,16 +9,16 @@ import {
   V2_PART_SIZE,
 } from '@phonecloud/shared';
 import type { Selectable } from 'kysely';
-import type { DriveUploadsTable } from '../../db/schema.js';
-import { invalid } from '../../http/errors.js';
-import { randomToken } from '../../lib/crypto.js';
-import type { BlobInfo } from '../../storage/blob-store.js';
-import { type Face, nameExists, uploadGone, uploadMismatch } from './errors.js';
-import { type Exec, FILE, type ItemRow, isUniqueViolation } from './items-repo.js';
-import { cleanName, freeName } from './names.js';
+import type { DriveUploadsTable } from '../../../db/schema.js';
+import { invalid } from '../../../http/errors.js';
+import { randomToken } from '../../../lib/crypto.js';
+import type { BlobInfo } from '../../../storage/blob-store.js';
+import { type Face, nameExists, uploadGone, uploadMismatch } from '../errors.js';
+import { type Exec, FILE, type ItemRow, isUniqueViolation } from '../items-repo.js';
+import { cleanName, freeName } from '../names.js';
+import { thumbAhead } from '../preview/thumbs.js';
+import type { DriveService } from '../service.js';
 import { Parts, STAGED } from './parts.js';
-import { thumbAhead } from './preview/thumbs.js';
-import type { DriveService } from './service.js';
 
 export type UploadRow = Selectable<DriveUploadsTable>;
 /** What to do when the name is taken at completion (v2 check_name_mode, v1 duplicatePolicy). */

@@ -1,8 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
-import type { ByteRange } from '../../storage/blob-store.js';
-import { FILE } from './items-repo.js';
+import type { ByteRange } from '../../../storage/blob-store.js';
+import { verifyToken } from '../access/tokens.js';
+import { FILE } from '../items-repo.js';
+import { attachmentDisposition, contentTypeOf } from '../mime.js';
+import type { DriveService } from '../service.js';
 import {
   checkZipLimits,
   DOWNLOAD_PATH,
@@ -11,9 +14,6 @@ import {
   type ZipClaims,
   zipEntries,
 } from './links.js';
-import { attachmentDisposition, contentTypeOf } from './mime.js';
-import type { DriveService } from './service.js';
-import { verifyToken } from './tokens.js';
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range; several are answered whole, as RFC 9110 allows). */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {

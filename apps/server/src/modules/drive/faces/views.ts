@@ -5,10 +5,10 @@ import {
   type V1RecycleItem,
   type V2File,
 } from '@phonecloud/shared';
-import { invalid } from '../../http/errors.js';
-import { FOLDER, type ItemRow } from './items-repo.js';
-import { contentTypeOf, extensionOf } from './mime.js';
-import { type ThumbSigner, v1ThumbFields, v2ThumbFields } from './preview/links.js';
+import { invalid } from '../../../http/errors.js';
+import { FOLDER, type ItemRow } from '../items-repo.js';
+import { contentTypeOf, extensionOf } from '../mime.js';
+import { type ThumbSigner, v1ThumbFields, v2ThumbFields } from '../preview/links.js';
 
 /** v2 ids: 'root' for the root, the decimal item id otherwise; the same item in both faces. */
 export function v2Id(id: number | null): string {

@@ -13,16 +13,16 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../http/envelope.js';
-import { AppError, invalid } from '../../http/errors.js';
-import { parse } from '../../http/parse.js';
-import { driveUser, issueClaims, yunAuth } from './auth.js';
-import { folderMissing, notFound } from './errors.js';
-import { v1SortedList } from './find-routes.js';
-import { FILE } from './items-repo.js';
-import { downloadUrl, originOf, zipUrl } from './links.js';
-import { thumbSigner } from './preview/links.js';
-import type { DriveService } from './service.js';
+import { ok } from '../../../http/envelope.js';
+import { AppError, invalid } from '../../../http/errors.js';
+import { parse } from '../../../http/parse.js';
+import { driveUser, issueClaims, yunAuth } from '../access/auth.js';
+import { downloadUrl, originOf, zipUrl } from '../download/links.js';
+import { folderMissing, notFound } from '../errors.js';
+import { v1SortedList } from '../find/find-routes.js';
+import { FILE } from '../items-repo.js';
+import { thumbSigner } from '../preview/links.js';
+import type { DriveService } from '../service.js';
 import { decodeMarker, encodeMarker, parseV1Id, toRecycle, toV1 } from './views.js';
 
 /** `ids` as the spec sends them: "1,2,3" (a JSON array or repeated field is accepted too). */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { DriveHttp, DriveMsg } from '@phonecloud/shared';
-import { invalid } from '../../http/errors.js';
-import { uploadGone, uploadMismatch } from './errors.js';
-import { cleanName } from './names.js';
-import type { DriveService } from './service.js';
+import { invalid } from '../../../http/errors.js';
+import { uploadGone, uploadMismatch } from '../errors.js';
+import { cleanName } from '../names.js';
+import type { DriveService } from '../service.js';
 import { type Finished, Uploads } from './uploads.js';
 
 export type HeadAnswer =

@@ -3,14 +3,14 @@ import fastifyMultipart from '@fastify/multipart';
 import { DRIVE_ROOT_NUMERIC_ID, DriveApi } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { invalid } from '../../http/errors.js';
-import { parse } from '../../http/parse.js';
-import { driveUser, uploadTokenAuth } from './auth.js';
+import { invalid } from '../../../http/errors.js';
+import { parse } from '../../../http/parse.js';
+import { driveUser, uploadTokenAuth } from '../access/auth.js';
+import { or409 } from '../faces/v1-routes.js';
+import { parseV1Id, toV1 } from '../faces/views.js';
+import type { DriveService } from '../service.js';
 import type { QuickUpload } from './quick.js';
-import type { DriveService } from './service.js';
 import type { UploadNameMode, Uploads } from './uploads.js';
-import { or409 } from './v1-routes.js';
-import { parseV1Id, toV1 } from './views.js';
 
 /** v1 duplicatePolicy: 0 refuse (409), 1 rename, 2 rename unless it is the same file, 3 overwrite. */
 const POLICIES: Record<string, UploadNameMode> = {

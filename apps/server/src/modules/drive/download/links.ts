@@ -6,11 +6,11 @@ import {
   DriveMsg,
 } from '@phonecloud/shared';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
-import { FILE, type ItemRow } from './items-repo.js';
-import type { DriveService } from './service.js';
-import { signToken } from './tokens.js';
+import type { AppDeps } from '../../../http/context.js';
+import { AppError } from '../../../http/errors.js';
+import { signToken } from '../access/tokens.js';
+import { FILE, type ItemRow } from '../items-repo.js';
+import type { DriveService } from '../service.js';
 
 export interface DownloadClaims {
   u: number;

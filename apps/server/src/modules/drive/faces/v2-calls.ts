@@ -9,14 +9,14 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, invalid } from '../../http/errors.js';
-import { parse } from '../../http/parse.js';
-import { notFound } from './errors.js';
-import { FILE, FOLDER } from './items-repo.js';
-import { downloadUrl, partUrl, zipUrl } from './links.js';
-import { thumbSigner } from './preview/links.js';
-import type { DriveService } from './service.js';
-import { partLength, type UploadNameMode, type Uploads } from './uploads.js';
+import { AppError, invalid } from '../../../http/errors.js';
+import { parse } from '../../../http/parse.js';
+import { downloadUrl, partUrl, zipUrl } from '../download/links.js';
+import { notFound } from '../errors.js';
+import { FILE, FOLDER } from '../items-repo.js';
+import { thumbSigner } from '../preview/links.js';
+import type { DriveService } from '../service.js';
+import { partLength, type UploadNameMode, type Uploads } from '../upload/uploads.js';
 import { decodeMarker, encodeMarker, parseV2Id, toV2, v2Id } from './views.js';
 
 export interface V2Ctx {

@@ -2,15 +2,15 @@ import type { Readable } from 'node:stream';
 import { Code, DriveCode, DriveMsg, V2_BATCH_MAX, type V2BatchResponse } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../http/envelope.js';
-import { AppError } from '../../http/errors.js';
-import { parse } from '../../http/parse.js';
-import { bearerAuth, driveSession, driveUser, sessionAlive } from './auth.js';
-import { findV2Calls } from './find-routes.js';
-import { PART_PATH, type PartClaims } from './links.js';
-import type { DriveService } from './service.js';
-import { verifyToken } from './tokens.js';
-import type { Uploads } from './uploads.js';
+import { ok } from '../../../http/envelope.js';
+import { AppError } from '../../../http/errors.js';
+import { parse } from '../../../http/parse.js';
+import { bearerAuth, driveSession, driveUser, sessionAlive } from '../access/auth.js';
+import { verifyToken } from '../access/tokens.js';
+import { PART_PATH, type PartClaims } from '../download/links.js';
+import { findV2Calls } from '../find/find-routes.js';
+import type { DriveService } from '../service.js';
+import type { Uploads } from '../upload/uploads.js';
 import { type V2Ctx, v2Calls } from './v2-calls.js';
 
 /** Calls a batch may carry: the spec names move and delete; rename and the bin's own fit the same shape. */

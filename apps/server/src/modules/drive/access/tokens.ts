@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { safeEqual } from '../../lib/crypto.js';
+import { safeEqual } from '../../../lib/crypto.js';
 
 /** What a signed drive token may be used for; each purpose signs with its own derived key. */
 export type TokenPurpose = 'drive' | 'yun' | 'upload' | 'part' | 'download' | 'zip' | 'thumb' | 'preview';
