@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { platformQueries } from '../../api/platform-queries';
 import { SiteFooter } from '../../components/SiteFooter';
-import { CentrePage } from './CentrePage';
-import { LoginPage } from './LoginPage';
-import { RegisterPage } from './RegisterPage';
-import { PORTAL_HOME } from './redirect';
+import { CentrePage } from './centre/CentrePage';
+import { LoginPage } from './sign-in/LoginPage';
+import { RegisterPage } from './sign-in/RegisterPage';
+import { PORTAL_HOME } from './sign-in/redirect';
 
 /** The central login (a second entry of the build): #/login, #/register, #/centre. */
 export function AccountApp() {

@@ -9,10 +9,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api';
-import { PrimaryButton } from '../../components/PrimaryButton';
-import { toast } from '../../components/toast';
-import { useFreshVerification } from './use-fresh-verification';
+import { api } from '../../../api';
+import { PrimaryButton } from '../../../components/PrimaryButton';
+import { toast } from '../../../components/toast';
+import { useFreshVerification } from '../codes/use-fresh-verification';
 import { when } from './when';
 import './app-passwords.css';
 

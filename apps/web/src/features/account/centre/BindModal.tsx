@@ -2,16 +2,16 @@ import { Api, Msg } from '@phonecloud/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api';
-import { FieldError } from '../../components/FieldError';
-import { PrimaryButton } from '../../components/PrimaryButton';
-import { toast } from '../../components/toast';
-import { useTransientText } from '../../components/use-transient-text';
-import type { ContactKind } from './account-paths';
-import { ContactCodeFields } from './ContactCodeFields';
-import { contactError, KIND_LABEL } from './contact-kind';
+import { api } from '../../../api';
+import { FieldError } from '../../../components/FieldError';
+import { PrimaryButton } from '../../../components/PrimaryButton';
+import { toast } from '../../../components/toast';
+import { useTransientText } from '../../../components/use-transient-text';
+import type { ContactKind } from '../account-paths';
+import { ContactCodeFields } from '../codes/ContactCodeFields';
+import { contactError, KIND_LABEL } from '../codes/contact-kind';
+import { useContactCode } from '../codes/use-contact-code';
 import { profileQuery } from './profile-query';
-import { useContactCode } from './use-contact-code';
 
 interface Props {
   kind: ContactKind;

@@ -1,8 +1,8 @@
 import { CODE_LENGTH } from '@phonecloud/shared';
 import { Input } from 'antd';
-import { CaptchaField } from '../../components/CaptchaField';
-import { FieldError } from '../../components/FieldError';
-import { SendCodeButton } from '../../components/SendCodeButton';
+import { CaptchaField } from '../../../components/CaptchaField';
+import { FieldError } from '../../../components/FieldError';
+import { SendCodeButton } from '../../../components/SendCodeButton';
 import type { ContactCode } from './use-contact-code';
 
 interface Props {

@@ -2,12 +2,12 @@ import { AccountPage, Api, Msg, TotpMsg } from '@phonecloud/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { api, forgetAllVerified } from '../../api';
-import { FieldError } from '../../components/FieldError';
-import { toast } from '../../components/toast';
-import { useTransientText } from '../../components/use-transient-text';
-import { goAfterSignIn } from './redirect';
-import { useFreshVerification } from './use-fresh-verification';
+import { api, forgetAllVerified } from '../../../api';
+import { FieldError } from '../../../components/FieldError';
+import { toast } from '../../../components/toast';
+import { useTransientText } from '../../../components/use-transient-text';
+import { useFreshVerification } from '../codes/use-fresh-verification';
+import { goAfterSignIn } from '../sign-in/redirect';
 
 const WHAT_GOES =
   '账号本身，以及通讯录、短信、便签、日程、查找手机记录、云盘文件、登录设备和身份验证器等全部数据';

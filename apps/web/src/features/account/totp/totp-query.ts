@@ -1,5 +1,5 @@
 import { TotpApi, type TotpStatus } from '@phonecloud/shared';
-import { api } from '../../api';
+import { api } from '../../../api';
 
 export const totpStatusQuery = () => ({
   queryKey: ['account', 'totp'] as const,

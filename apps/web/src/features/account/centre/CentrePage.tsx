@@ -3,18 +3,18 @@ import { AccountPage, Api, maskEmail, maskPhone } from '@phonecloud/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { api, forgetAllVerified } from '../../api';
+import { api, forgetAllVerified } from '../../../api';
+import type { ContactKind } from '../account-paths';
+import { KIND_LABEL } from '../codes/contact-kind';
+import { goAfterSignIn, PORTAL_HOME } from '../sign-in/redirect';
+import { TotpCard } from '../totp/TotpCard';
 import { AccountCard } from './AccountCard';
 import { AppPasswordsCard } from './AppPasswordsCard';
-import type { ContactKind } from './account-paths';
 import { BindModal } from './BindModal';
-import { KIND_LABEL } from './contact-kind';
 import { DeleteAccountCard } from './DeleteAccountCard';
 import { PasswordCard } from './PasswordCard';
 import { profileQuery } from './profile-query';
-import { goAfterSignIn, PORTAL_HOME } from './redirect';
 import { SessionsCard } from './SessionsCard';
-import { TotpCard } from './TotpCard';
 
 export function CentrePage() {
   const profile = useQuery(profileQuery());

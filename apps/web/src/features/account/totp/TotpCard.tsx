@@ -3,13 +3,13 @@ import { TotpApi, type TotpConfirmed, type TotpEnrolment, TotpMsg } from '@phone
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api';
-import { toast } from '../../components/toast';
+import { api } from '../../../api';
+import { toast } from '../../../components/toast';
+import { when } from '../centre/when';
+import { useFreshVerification } from '../codes/use-fresh-verification';
 import { RecoveryCodesModal } from './RecoveryCodesModal';
 import { TotpEnrolModal } from './TotpEnrolModal';
 import { totpStatusQuery } from './totp-query';
-import { useFreshVerification } from './use-fresh-verification';
-import { when } from './when';
 
 /** The authenticator app as a second-verification channel: enrol, see the recovery codes left, remove. */
 export function TotpCard() {

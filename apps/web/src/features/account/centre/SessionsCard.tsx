@@ -1,8 +1,8 @@
 import { AccountPage, type AccountSession, Api } from '@phonecloud/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Skeleton, Tag } from 'antd';
-import { api, forgetAllVerified } from '../../api';
-import { goAfterSignIn } from './redirect';
+import { api, forgetAllVerified } from '../../../api';
+import { goAfterSignIn } from '../sign-in/redirect';
 import { when } from './when';
 
 const sessionsKey = ['account', 'sessions'] as const;

@@ -1,6 +1,6 @@
 import { Alert, Button, Modal } from 'antd';
-import { PrimaryButton } from '../../components/PrimaryButton';
-import { toast } from '../../components/toast';
+import { PrimaryButton } from '../../../components/PrimaryButton';
+import { toast } from '../../../components/toast';
 
 /** Recovery codes, shown this once after an enrolment or a renewal. */
 export function RecoveryCodesModal({ codes, onDone }: { codes: string[]; onDone(): void }) {

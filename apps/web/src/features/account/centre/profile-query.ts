@@ -1,6 +1,6 @@
 import { type AccountProfile, Api } from '@phonecloud/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../api';
+import { api } from '../../../api';
 
 export const profileQuery = () =>
   queryOptions({

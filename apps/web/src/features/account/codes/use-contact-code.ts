@@ -1,12 +1,12 @@
 import { Api, Msg, RESEND_WAIT_SECONDS } from '@phonecloud/shared';
 
 import { useState } from 'react';
-import { api, shouldReport } from '../../api';
-import { toast } from '../../components/toast';
-import { useCaptcha } from '../../components/use-captcha';
-import { useCountdown } from '../../components/use-countdown';
-import { useTransientText } from '../../components/use-transient-text';
-import { ACCOUNT_CAPTCHA, type CodePurpose, type ContactKind } from './account-paths';
+import { api, shouldReport } from '../../../api';
+import { toast } from '../../../components/toast';
+import { useCaptcha } from '../../../components/use-captcha';
+import { useCountdown } from '../../../components/use-countdown';
+import { useTransientText } from '../../../components/use-transient-text';
+import { ACCOUNT_CAPTCHA, type CodePurpose, type ContactKind } from '../account-paths';
 import { contactError } from './contact-kind';
 
 /**

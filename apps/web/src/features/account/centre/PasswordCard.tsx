@@ -1,10 +1,10 @@
 import { Api, Msg } from '@phonecloud/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input } from 'antd';
-import { api } from '../../api';
-import { PrimaryButton } from '../../components/PrimaryButton';
-import { toast } from '../../components/toast';
-import { newPasswordRules, sameAs } from './form-rules';
+import { api } from '../../../api';
+import { PrimaryButton } from '../../../components/PrimaryButton';
+import { toast } from '../../../components/toast';
+import { newPasswordRules, sameAs } from '../codes/form-rules';
 
 interface PasswordFields {
   old_password: string;

@@ -1,5 +1,5 @@
 import { isValidEmail, isValidPhone, Msg } from '@phonecloud/shared';
-import type { ContactKind } from './account-paths';
+import type { ContactKind } from '../account-paths';
 
 export const KIND_LABEL: Readonly<Record<ContactKind, string>> = { phone: '手机号', email: '邮箱' };
 

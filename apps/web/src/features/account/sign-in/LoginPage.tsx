@@ -4,13 +4,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { api, isApiError } from '../../api';
-import { CaptchaField } from '../../components/CaptchaField';
-import { PrimaryButton } from '../../components/PrimaryButton';
-import { useCaptcha } from '../../components/use-captcha';
-import { AccountCard } from './AccountCard';
-import { ACCOUNT_CAPTCHA } from './account-paths';
-import { requiredRule } from './form-rules';
+import { api, isApiError } from '../../../api';
+import { CaptchaField } from '../../../components/CaptchaField';
+import { PrimaryButton } from '../../../components/PrimaryButton';
+import { useCaptcha } from '../../../components/use-captcha';
+import { ACCOUNT_CAPTCHA } from '../account-paths';
+import { AccountCard } from '../centre/AccountCard';
+import { requiredRule } from '../codes/form-rules';
 import { goAfterSignIn, safeRedirect } from './redirect';
 
 interface LoginFields {

@@ -9,13 +9,13 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { Input, Modal } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api';
-import { FieldError } from '../../components/FieldError';
-import { PrimaryButton } from '../../components/PrimaryButton';
-import { toast } from '../../components/toast';
-import { useTransientText } from '../../components/use-transient-text';
+import { api } from '../../../api';
+import { FieldError } from '../../../components/FieldError';
+import { PrimaryButton } from '../../../components/PrimaryButton';
+import { toast } from '../../../components/toast';
+import { useTransientText } from '../../../components/use-transient-text';
+import type { FreshVerification } from '../codes/use-fresh-verification';
 import { RecoveryCodesModal } from './RecoveryCodesModal';
-import type { FreshVerification } from './use-fresh-verification';
 
 interface Props {
   enrolment: TotpEnrolment;

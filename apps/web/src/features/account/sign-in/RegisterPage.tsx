@@ -2,15 +2,15 @@ import { Api, LegalPage, Msg } from '@phonecloud/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Checkbox, Form, Input, Radio } from 'antd';
 import { Link } from 'react-router-dom';
-import { api } from '../../api';
-import { PrimaryButton } from '../../components/PrimaryButton';
-import { AccountCard } from './AccountCard';
-import type { ContactKind } from './account-paths';
-import { ContactCodeFields } from './ContactCodeFields';
-import { contactError, KIND_LABEL } from './contact-kind';
-import { newPasswordRules, sameAs, usernameRules } from './form-rules';
+import { api } from '../../../api';
+import { PrimaryButton } from '../../../components/PrimaryButton';
+import type { ContactKind } from '../account-paths';
+import { AccountCard } from '../centre/AccountCard';
+import { ContactCodeFields } from '../codes/ContactCodeFields';
+import { contactError, KIND_LABEL } from '../codes/contact-kind';
+import { newPasswordRules, sameAs, usernameRules } from '../codes/form-rules';
+import { useContactCode } from '../codes/use-contact-code';
 import { goAfterSignIn, PORTAL_HOME } from './redirect';
-import { useContactCode } from './use-contact-code';
 
 interface RegisterFields {
   username: string;
