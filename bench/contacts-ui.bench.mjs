@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ROOT } from '../scripts/lib.mjs';
 import { benchAccount } from './support/account.mjs';
 import { buildBarePage, serveStatic } from './support/bare-page.mjs';
-import { launchChromium, median } from './support/browser.mjs';
+import { launchChromium, median, openTime } from './support/browser.mjs';
 import { bookVcf, importBook } from './support/contacts-book.mjs';
 import { startServer } from './support/server.mjs';
 
@@ -17,35 +17,6 @@ const SIZES = [10_000, 50_000];
 const OPEN_RUNS = 5;
 // Typed one key at a time: pinyin, digits of a phone, a Chinese character, an e-mail part.
 const QUERIES = ['zhang', '1380', '王', 'user1'];
-
-/**
- * Runs in the page before anything else: records when the first element matching a selector
- * appears, then waits for the frame to be painted (rAF runs before paint, a task after it).
- */
-function paintProbe(selector) {
-  const w = window;
-  w.__firstPaint = null;
-  const done = () => requestAnimationFrame(() => setTimeout(() => (w.__firstPaint = performance.now())));
-  const observer = new MutationObserver(() => {
-    if (document.querySelector(selector)) {
-      observer.disconnect();
-      done();
-    }
-  });
-  observer.observe(document, { childList: true, subtree: true });
-}
-
-/** Time from opening the page (navigation start) to the first matching element painted, ms. */
-async function openTime(browser, cookie, url, selector) {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  if (cookie) await ctx.addCookies([cookie]);
-  const page = await ctx.newPage();
-  await page.addInitScript(paintProbe, selector);
-  await page.goto(url);
-  await page.waitForFunction(() => window.__firstPaint !== null, null, { timeout: 60_000 });
-  const ms = await page.evaluate(() => window.__firstPaint);
-  return { ms, page, ctx };
-}
 
 /**
  * Types `query` key by key; for each key, the time from the input event to the list answering

@@ -11,41 +11,12 @@ import path from 'node:path';
 import { ROOT } from '../scripts/lib.mjs';
 import { benchAccount } from './support/account.mjs';
 import { buildBarePage, serveStatic } from './support/bare-page.mjs';
-import { launchChromium, median } from './support/browser.mjs';
+import { launchChromium, median, openTime } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
 import { BIG, BIG_ADDRESS, CONVERSATIONS, importFile, MESSAGES, writeBox } from './support/sms-box.mjs';
 
 const OPEN_RUNS = 5;
 const SCROLL_MS = 4000;
-
-/**
- * Runs in the page before anything else: records when the first element matching a selector
- * appears, then waits for the frame to be painted (rAF runs before paint, a task after it).
- */
-function paintProbe(selector) {
-  const w = window;
-  w.__firstPaint = null;
-  const done = () => requestAnimationFrame(() => setTimeout(() => (w.__firstPaint = performance.now())));
-  const observer = new MutationObserver(() => {
-    if (document.querySelector(selector)) {
-      observer.disconnect();
-      done();
-    }
-  });
-  observer.observe(document, { childList: true, subtree: true });
-}
-
-/** Time from opening the page (navigation start) to the first matching element painted, ms. */
-async function openTime(browser, cookie, url, selector) {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  if (cookie) await ctx.addCookies([cookie]);
-  const page = await ctx.newPage();
-  await page.addInitScript(paintProbe, selector);
-  await page.goto(url);
-  await page.waitForFunction(() => window.__firstPaint !== null, null, { timeout: 60_000 });
-  const ms = await page.evaluate(() => window.__firstPaint);
-  return { ms, page, ctx };
-}
 
 /**
  * Scrolls the open conversation up with the mouse wheel for `ms`, as a reader flicking back

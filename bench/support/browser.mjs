@@ -29,3 +29,32 @@ export function report(name, value, reference, unit, target) {
   );
   return { name, value, reference, ratio };
 }
+
+/**
+ * Runs in the page before anything else: records when the first element matching a selector
+ * appears, then waits for the frame to be painted (rAF runs before paint, a task after it).
+ */
+export function paintProbe(selector) {
+  const w = window;
+  w.__firstPaint = null;
+  const done = () => requestAnimationFrame(() => setTimeout(() => (w.__firstPaint = performance.now())));
+  const observer = new MutationObserver(() => {
+    if (document.querySelector(selector)) {
+      observer.disconnect();
+      done();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** Time from opening the page (navigation start) to the first matching element painted, ms. */
+export async function openTime(browser, cookie, url, selector) {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  if (cookie) await ctx.addCookies([cookie]);
+  const page = await ctx.newPage();
+  await page.addInitScript(paintProbe, selector);
+  await page.goto(url);
+  await page.waitForFunction(() => window.__firstPaint !== null, null, { timeout: 60_000 });
+  const ms = await page.evaluate(() => window.__firstPaint);
+  return { ms, page, ctx };
+}
