@@ -1,4 +1,11 @@
-import { Code, type SyncArea, type SyncChangeResult, SyncCode, SyncMsg } from '@phonecloud/shared';
+import {
+  Code,
+  type SyncArea,
+  type SyncChangeResult,
+  SyncCode,
+  SyncMsg,
+  SyncOutcome,
+} from '@phonecloud/shared';
 import type { z } from 'zod';
 import type { Db } from '../../../../db/index.js';
 import type { AppDeps } from '../../../../http/context.js';
@@ -87,4 +94,23 @@ export async function atIndex<T>(index: number, fn: () => Promise<T>): Promise<T
 export function pageOf(ids: readonly number[], after: number, limit: number) {
   const rest = [...ids].sort((a, b) => a - b).filter((id) => id > after);
   return { page: rest.slice(0, limit), more: rest.length > limit };
+}
+
+/**
+ * A phone's delete of an item of a book with a recycle bin (contacts, notes): already in the bin,
+ * unchanged; changed in the cloud since the phone saw it, kept (the edit wins over the delete);
+ * otherwise `recycle` moves it to the bin and answers the book's version after it.
+ */
+export async function deleteOutcome(
+  index: number,
+  serverId: string,
+  row: { deleted_at: number | null; version_code: number },
+  phoneVersion: number,
+  recycle: () => Promise<number>,
+): Promise<SyncChangeResult> {
+  if (row.deleted_at !== null) return { index, outcome: SyncOutcome.UNCHANGED, server_id: serverId };
+  if (Number(row.version_code) !== phoneVersion) {
+    return { index, outcome: SyncOutcome.KEPT, server_id: serverId, version_code: Number(row.version_code) };
+  }
+  return { index, outcome: SyncOutcome.APPLIED, server_id: serverId, version_code: await recycle() };
 }

@@ -20,6 +20,7 @@ import {
   type AreaSync,
   atIndex,
   cursorOf,
+  deleteOutcome,
   fullReload,
   idOf,
   makeCursor,
@@ -133,25 +134,12 @@ export const contactsSync: AreaSync = {
           const row = await change.repo.row(userId, id);
           if (!row) throw notFoundAt(index);
           if (c.op === 'delete') {
-            if (row.deleted_at !== null) {
-              results.push({ index, outcome: SyncOutcome.UNCHANGED, server_id: c.server_id });
-            } else if (Number(row.version_code) !== c.version_code) {
-              // Changed in the cloud since the phone saw it: the edit wins over the delete.
-              results.push({
-                index,
-                outcome: SyncOutcome.KEPT,
-                server_id: c.server_id,
-                version_code: Number(row.version_code),
-              });
-            } else {
-              await change.toRecycleBin([id]);
-              results.push({
-                index,
-                outcome: SyncOutcome.APPLIED,
-                server_id: c.server_id,
-                version_code: change.version,
-              });
-            }
+            results.push(
+              await deleteOutcome(index, c.server_id, row, c.version_code, async () => {
+                await change.toRecycleBin([id]);
+                return change.version;
+              }),
+            );
             return;
           }
           const content = checked(c.content);

@@ -9,6 +9,7 @@ import {
   type AreaSync,
   atIndex,
   cursorOf,
+  deleteOutcome,
   fullReload,
   idOf,
   makeCursor,
@@ -110,25 +111,12 @@ export const notesSync: AreaSync = {
         const row = await repo.note(userId, id);
         if (!row) throw notFoundAt(index);
         if (c.op === 'delete') {
-          if (row.deleted_at !== null) {
-            results.push({ index, outcome: SyncOutcome.UNCHANGED, server_id: c.server_id });
-          } else if (Number(row.version_code) !== c.version_code) {
-            // Changed in the cloud since the phone saw it: the edit wins over the delete.
-            results.push({
-              index,
-              outcome: SyncOutcome.KEPT,
-              server_id: c.server_id,
-              version_code: Number(row.version_code),
-            });
-          } else {
-            const done = await service.delete(userId, new Map([[id, c.version_code]]));
-            results.push({
-              index,
-              outcome: SyncOutcome.APPLIED,
-              server_id: c.server_id,
-              version_code: done.sync_version,
-            });
-          }
+          results.push(
+            await deleteOutcome(index, c.server_id, row, c.version_code, async () => {
+              const done = await service.delete(userId, new Map([[id, c.version_code]]));
+              return done.sync_version;
+            }),
+          );
           return;
         }
         if (row.deleted_at !== null) {
