@@ -14,7 +14,7 @@ import { ok } from '../../http/envelope.js';
 import { invalid } from '../../http/errors.js';
 import { currentSession, requireVerified } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
-import { parseRange } from '../drive/download/download-routes.js';
+import { parseRange } from '../drive/download/send.js';
 import { NoteExportService } from './export.js';
 import { NoteFileKind, NoteFiles } from './files.js';
 

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   SHARE_FOLDER_PAGE_SIZE,
   SHARE_TOKEN_HEADER,
@@ -10,15 +9,13 @@ import {
   type ShareVisit,
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZipFile } from 'yazl';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/parse.js';
-import { parseRange } from '../drive/download/download-routes.js';
 import { checkZipLimits, originOf, zipEntries } from '../drive/download/links.js';
+import { sendItemFile, sendItemsZip } from '../drive/download/send.js';
 import { decodeMarker, encodeMarker, parseV1Id } from '../drive/faces/views.js';
-import { FILE, type ItemRow } from '../drive/items-repo.js';
-import { attachmentDisposition, contentTypeOf } from '../drive/mime.js';
+import { FILE } from '../drive/items-repo.js';
 import { isPublicId, type ShareService, shareError } from './service.js';
 import { type FileClaims, readShareToken, signShareToken, type ZipClaims } from './tokens.js';
 import { toPublicItem } from './views.js';
@@ -163,7 +160,7 @@ export function publicRoutes(shares: ShareService) {
       const found = await shares.reach(open.share, claims.i).catch(() => null);
       const item = found?.item;
       if (!item || item.kind !== FILE || !item.blob_key) return refuse(reply, 404, ShareMsg.ITEM_GONE);
-      return sendFile(req, reply, item);
+      return sendItemFile(req, reply, deps.blobs, item);
     });
 
     app.get(ShareApi.zip, async (req: FastifyRequest<{ Querystring: { t?: string } }>, reply) => {
@@ -177,72 +174,7 @@ export function publicRoutes(shares: ShareService) {
       }
       const entries = await zipEntries(drive, open.share.user_id, claims.ids);
       checkZipLimits(entries);
-      return sendZip(req, reply, entries, claims.n);
+      return sendItemsZip(req, reply, deps.blobs, entries, claims.n);
     });
   };
-
-  async function sendFile(req: FastifyRequest, reply: FastifyReply, item: ItemRow) {
-    const key = item.blob_key as string;
-    const etag = `"${key}"`;
-    reply
-      .header('etag', etag)
-      .header('accept-ranges', 'bytes')
-      .header('content-type', contentTypeOf(item.name))
-      .header('content-disposition', attachmentDisposition(item.name))
-      .header('cache-control', 'private, no-cache')
-      .header('last-modified', new Date(item.updated_at).toUTCString());
-    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-    const ifRange = req.headers['if-range'];
-    const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, item.size);
-    if (range === 'unsatisfiable')
-      return reply.status(416).header('content-range', `bytes */${item.size}`).send();
-    if (item.size === 0) return reply.header('content-length', 0).send('');
-    const stream: Readable = await deps.blobs.get(key, range ?? undefined);
-    if (range) {
-      reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${item.size}`)
-        .header('content-length', range.end - range.start + 1);
-    } else {
-      reply.header('content-length', item.size);
-    }
-    return reply.send(stream);
-  }
-
-  function sendZip(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    entries: Array<{ item: ItemRow; path: string }>,
-    name: string,
-  ) {
-    const zip = new ZipFile();
-    for (const { item, path } of entries) {
-      const mtime = new Date(item.updated_at);
-      if (item.kind !== FILE) {
-        zip.addEmptyDirectory(path, { mtime });
-        continue;
-      }
-      const key = item.blob_key;
-      // Stored, as the drive's own zips: sizes stay known, so the length is announced.
-      zip.addReadStreamLazy(path, { size: item.size, mtime, compress: false }, (cb) => {
-        if (!key) return cb(new Error('file without content'), undefined as never);
-        deps.blobs.get(key).then(
-          (s) => cb(null, s),
-          (err: unknown) => cb(err, undefined as never),
-        );
-      });
-    }
-    let total = -1;
-    // (@types/yazl leaves out the callback's argument, hence the cast.)
-    (zip.end as (o: undefined, cb: (n: number) => void) => void).call(zip, undefined, (n: number) => {
-      total = n;
-    });
-    zip.on('error', (err: unknown) => req.log.warn({ err }, 'share zip stream failed'));
-    reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', attachmentDisposition(name))
-      .header('cache-control', 'private, no-store');
-    if (total >= 0) reply.header('content-length', total);
-    return reply.send(zip.outputStream);
-  }
 }

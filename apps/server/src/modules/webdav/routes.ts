@@ -30,7 +30,7 @@ import {
   XmlWriter,
 } from '../../lib/dav-xml/index.js';
 import { type DavPrincipal, requireAppPassword } from '../app-passwords/basic-auth.js';
-import { parseRange } from '../drive/download/download-routes.js';
+import { parseRange } from '../drive/download/send.js';
 import { FOLDER, type ItemRow } from '../drive/items-repo.js';
 import { attachmentDisposition, contentTypeOf } from '../drive/mime.js';
 import { DavError } from './errors.js';

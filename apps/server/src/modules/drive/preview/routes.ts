@@ -16,7 +16,7 @@ import { ok } from '../../../http/envelope.js';
 import { parse } from '../../../http/parse.js';
 import { bearerAuth, driveUser, yunAuth } from '../access/auth.js';
 import { verifyToken } from '../access/tokens.js';
-import { parseRange } from '../download/download-routes.js';
+import { parseRange } from '../download/send.js';
 import { notFound } from '../errors.js';
 import { parseV1Id, parseV2Id } from '../faces/views.js';
 import { FILE, type ItemRow } from '../items-repo.js';
