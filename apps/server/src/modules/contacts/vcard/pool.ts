@@ -58,14 +58,14 @@ class PrepareThread {
     this.worker.on('exit', (code) => fail(`import worker exited (${code})`));
   }
 
-  /** The piece's chunk, still serialised. */
-  prepare(text: string, groups: MemberGroups = {}): Promise<Uint8Array> {
+  /** The piece's chunk, still serialised; `warmUp` for the start-up's pieces (see worker.ts). */
+  prepare(text: string, groups: MemberGroups = {}, warmUp = false): Promise<Uint8Array> {
     return new Promise((resolve, reject) => {
       if (this.dead) return reject(new Error('import worker is gone'));
       const id = this.nextId++;
       this.pending.set(id, (r) => (r.bytes ? resolve(r.bytes) : reject(new Error(r.error))));
       this.worker.ref();
-      this.worker.postMessage({ id, text, groups });
+      this.worker.postMessage({ id, text, groups, warmUp });
     });
   }
 }
@@ -200,7 +200,7 @@ export async function warmImportWorkers(): Promise<void> {
   await Promise.all(
     Array.from({ length: WORKERS }, async (_, n) => {
       try {
-        for (const piece of pieces) await thread(n).prepare(piece);
+        for (const piece of pieces) await thread(n).prepare(piece, {}, true);
       } catch {
         // A thread that failed is started again by the next import.
       }
