@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { deserialize } from 'node:v8';
+import { deserialize, setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { cutBetweenCards } from './lines.js';
 import { type MemberGroups, type PreparedCard, preparePiece } from './prepare.js';
@@ -17,6 +17,16 @@ const CHUNK = 500;
 const FIRST_CHUNK = 100;
 /** One per core (this thread mostly waits or writes while they work), at most four. */
 const WORKERS = Math.max(1, Math.min(4, availableParallelism()));
+
+/**
+ * Optimisations V8 keeps waiting for its compiler threads, per thread; read when a thread starts,
+ * so set before the import threads are (V8 flags are the process's). Its default, 8, is too few
+ * for their start: their functions grow hot together while the compiler threads also serve this
+ * one, and V8 dropped each request past the 8th, 180-330 during the warm-up, leaving that code
+ * unoptimised until the first import compiled it. A longer queue only keeps the requests.
+ */
+const COMPILE_QUEUE = 64;
+setFlagsFromString(`--concurrent-recompilation-queue-length=${COMPILE_QUEUE}`);
 
 interface Reply {
   id: number;
@@ -48,14 +58,14 @@ class PrepareThread {
     this.worker.on('exit', (code) => fail(`import worker exited (${code})`));
   }
 
-  /** The piece's chunk, still serialised. */
-  prepare(text: string, groups: MemberGroups = {}): Promise<Uint8Array> {
+  /** The piece's chunk, still serialised; `warmUp` for the start-up's pieces (see worker.ts). */
+  prepare(text: string, groups: MemberGroups = {}, warmUp = false): Promise<Uint8Array> {
     return new Promise((resolve, reject) => {
       if (this.dead) return reject(new Error('import worker is gone'));
       const id = this.nextId++;
       this.pending.set(id, (r) => (r.bytes ? resolve(r.bytes) : reject(new Error(r.error))));
       this.worker.ref();
-      this.worker.postMessage({ id, text, groups });
+      this.worker.postMessage({ id, text, groups, warmUp });
     });
   }
 }
@@ -104,58 +114,96 @@ export async function* preparedChunks(
   }
 }
 
-/** A small book of the usual shapes (3.0 with CJK names and every common field; 2.1 quoted-printable). */
+// The warm-up book's names: common surnames and given-name characters, some of them with several
+// readings (曾, 单, 乐, 长…), so both ways a name is spelled (per character, and pinyin-pro's
+// whole pass) are compiled; and Latin names of two words.
+const WARM_SURNAMES = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹曾单解乐查区朴'];
+const WARM_GIVEN = [
+  ...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚英华玉兰萍鹏辉建红宇浩然欣怡子轩涵一诺长乐重行',
+];
+const WARM_FIRST = ['Anna', 'Ben', 'Chloe', 'David', 'Emma', 'Frank', 'Grace', 'Henry'];
+const WARM_LAST = ['Smith', 'Garcia', 'Brown', 'Lee', 'Wilson', 'Young'];
+const WARM_PHONE_TYPES = ['CELL', 'WORK', 'HOME'];
+const WARM_GROUPS = ['家人', '同事', '好友', '客户', '工作', 'VIP'];
+const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
+
+/**
+ * A book of the shapes real ones have, for the start-up warm-up: vCard 3.0 cards with CJK and
+ * Latin names, one to three phones, and at least every few cards each other common line (UID,
+ * e-mail, company and title, address, birthday, note, nickname, website, one or two categories);
+ * and runs of 2.1 cards with a quoted-printable name, a tenth of the book. Runs, as a phone's
+ * export is of one version: a 2.1 card in every few cards sent every piece the card-by-card way,
+ * and the one-pass way of plain 3.0 files was first run by the first import. Every card differs
+ * (its phone numbers), so an import keeps them all.
+ */
 export function warmUpBook(cards: number): string {
   const out: string[] = [];
-  const surnames = ['王', '李', '张', '刘', '陈', 'Smith', 'Garcia'];
   for (let i = 0; i < cards; i++) {
-    const name = `${surnames[i % surnames.length]}${i}`;
-    if (i % 10 === 9) {
-      const qp = Buffer.from(`${name}先生`, 'utf8').toString('hex').replace(/(..)/g, '=$1').toUpperCase();
+    const phone = (k: number) => `13${String(i * 3 + k).padStart(9, '0')}`;
+    if (i % 250 >= 225) {
+      const name = `${pick(WARM_SURNAMES, i * 7)}${pick(WARM_GIVEN, i * 11)}先生`;
+      const qp = Buffer.from(name, 'utf8').toString('hex').replace(/(..)/g, '=$1').toUpperCase();
       out.push(
-        `BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:${qp};;;\r\nTEL;CELL:1380000${String(i).padStart(4, '0')}\r\nEND:VCARD`,
+        `BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:${qp};;;\r\nTEL;CELL:${phone(0)}\r\nEND:VCARD`,
       );
-    } else {
-      // Every kind of line a phone's book holds, at least every few cards: the paths that read,
-      // check and write them (groups and UIDs included) are all compiled before a first import.
-      const lines = [
-        'BEGIN:VCARD',
-        'VERSION:3.0',
-        `UID:warm-up-${i}`,
-        `FN:${name}`,
-        `N:${name};;;;`,
-        `TEL;TYPE=CELL:1390000${String(i).padStart(4, '0')}`,
-        `EMAIL;TYPE=INTERNET:u${i}@example.com`,
-        `ORG:公司${i % 7}`,
-        'TITLE:工程师',
-        'NOTE:warm\\, up',
-      ];
-      if (i % 3 === 0) lines.push(`ADR;TYPE=HOME:;;深南大道${i}号;深圳市;广东省;518000;中国`);
-      if (i % 4 === 0) lines.push(`BDAY:19${60 + (i % 40)}-0${1 + (i % 9)}-1${i % 9}`);
-      if (i % 5 === 0) lines.push(`URL:https://example.com/u/${i}`, `NICKNAME:小${i}`);
-      if (i % 3 === 1) lines.push(`CATEGORIES:组${i % 5}`);
-      lines.push('END:VCARD');
-      out.push(lines.join('\r\n'));
+      continue;
     }
+    const lines = ['BEGIN:VCARD', 'VERSION:3.0', `UID:warm-up-${i}`];
+    if (i % 6 === 5) {
+      const first = pick(WARM_FIRST, i * 5);
+      const last = pick(WARM_LAST, i * 3);
+      lines.push(`FN:${first} ${last}`, `N:${last};${first};;;`);
+    } else {
+      const family = pick(WARM_SURNAMES, i * 7);
+      const given = pick(WARM_GIVEN, i * 11) + (i % 5 < 3 ? pick(WARM_GIVEN, i * 13 + 5) : '');
+      lines.push(`FN:${family}${given}`, `N:${family};${given};;;`);
+    }
+    const phones = 1 + ((i * 7) % 5 === 0 ? 2 : (i * 3) % 4 === 0 ? 1 : 0);
+    for (let k = 0; k < phones; k++) lines.push(`TEL;TYPE=${WARM_PHONE_TYPES[k]}:${phone(k)}`);
+    if (i % 5 < 3) lines.push(`EMAIL;TYPE=INTERNET:u${i}@example.com`);
+    if (i % 5 === 1 || i % 7 === 2) lines.push(`ORG:公司${i % 7}`, `TITLE:${i % 2 ? '工程师' : 'Designer'}`);
+    if (i % 3 === 0) lines.push(`ADR;TYPE=HOME:;;深南大道${i}号;深圳市;广东省;518000;中国`);
+    if (i % 4 === 0) lines.push(`BDAY:19${60 + (i % 40)}-0${1 + (i % 9)}-1${i % 9}`);
+    if (i % 7 === 3) lines.push(`NOTE:第${i}位\\, 周末可联系`);
+    if (i % 8 === 1) lines.push(`NICKNAME:小${pick(WARM_GIVEN, i)}`);
+    if (i % 9 === 4) lines.push(`URL:https://example.com/u/${i}`);
+    if (i % 3 === 1)
+      lines.push(`CATEGORIES:${pick(WARM_GROUPS, i)}${i % 9 === 7 ? `,${pick(WARM_GROUPS, i + 2)}` : ''}`);
+    lines.push('END:VCARD');
+    out.push(lines.join('\r\n'));
   }
   return `${out.join('\r\n')}\r\n`;
 }
 
 /**
- * Starts the import threads and runs a small book through them and through this thread, at
- * start-up: a first import would otherwise pay for starting the threads, loading their code and
- * compiling the parser (about 9x the parse, against 2.5x warm). Failures only leave them cold.
+ * Cards each import thread reads at start-up. V8 optimises the reading code only after it has
+ * read a few thousand cards: after 2,300 cards of the earlier warm-up, 40-60 functions were still
+ * compiled (again) during the first import of 10,000 cards, on the threads the import's own share
+ * the cores with.
+ */
+const WARM_CARDS_PER_THREAD = 5_000;
+/** Cards this thread reads at start-up: it prepares the cards of small files itself. */
+const WARM_CARDS_HERE = 600;
+
+/**
+ * Starts the import threads and runs a book through each, in pieces as an import cuts them, and
+ * a small one through this thread, at start-up: a first import would otherwise pay for starting
+ * the threads, loading their code and compiling the reader. Each thread is sent its next piece
+ * only when it answered the last one: sent all at once, its functions grew hot in a burst, and V8
+ * keeps at most 8 optimisations per thread waiting for its compiler threads and drops the others
+ * (over 300 dropped during the start-up, left to the first import). Failures only leave them cold.
  */
 export async function warmImportWorkers(): Promise<void> {
-  const book = warmUpBook(600);
-  for (const piece of cutBetweenCards(book, CHUNK, FIRST_CHUNK)) preparePiece(piece);
+  const pieces = cutBetweenCards(warmUpBook(WARM_CARDS_PER_THREAD), CHUNK, FIRST_CHUNK);
+  for (const piece of cutBetweenCards(warmUpBook(WARM_CARDS_HERE), CHUNK, FIRST_CHUNK)) preparePiece(piece);
   if (!existsSync(WORKER_FILE)) return;
   await Promise.all(
-    Array.from({ length: WORKERS }, (_, n) =>
-      thread(n)
-        .prepare(book)
-        .then(() => thread(n).prepare(book))
-        .catch(() => undefined),
-    ),
+    Array.from({ length: WORKERS }, async (_, n) => {
+      try {
+        for (const piece of pieces) await thread(n).prepare(piece, {}, true);
+      } catch {
+        // A thread that failed is started again by the next import.
+      }
+    }),
   );
 }

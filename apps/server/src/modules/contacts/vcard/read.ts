@@ -2,11 +2,13 @@ import {
   type AddressEntry,
   CalendarKind,
   type ContactContent,
+  type EmailEntry,
   type EventEntry,
   EventType,
   type ImEntry,
   ImProtocol,
   ImportText,
+  type NameEntry,
   type OrganizationEntry,
 } from '@phonecloud/shared';
 import ICAL from 'ical.js';
@@ -247,7 +249,34 @@ export function parsePlainCards(text: string): JCard[] | null {
   return cards;
 }
 
-/** Reads a card ical.js parsed. */
+/** A card's properties by name, in the card's order. */
+type ByName = ReadonlyMap<string, Prop[]>;
+
+const allOf = (byName: ByName, name: string): readonly Prop[] => byName.get(name) ?? NO_PROPS;
+const firstOf = (byName: ByName, name: string): Prop | undefined => byName.get(name)?.[0];
+
+/** Apple's labels by item group: they name the kind of the entry of the same group. */
+function appleLabels(byName: ByName): ReadonlyMap<string, string> {
+  const labels = new Map<string, string>();
+  for (const p of allOf(byName, 'x-ablabel')) if (groupOf(p)) labels.set(groupOf(p), unescapeRaw(textOf(p)));
+  return labels;
+}
+
+/** The TYPE values of a property, with the one its Apple label stands for. */
+function typesWithLabel(p: Prop, labels: ReadonlyMap<string, string>): readonly string[] {
+  if (labels.size === 0) return typesOf(p);
+  const label = labels.get(groupOf(p));
+  const apple = label === undefined ? null : appleLabel(label);
+  const mapped = apple ? (APPLE_LABELS[apple] ?? apple) : label?.toLowerCase();
+  return mapped ? [...typesOf(p), mapped] : typesOf(p);
+}
+
+/**
+ * Reads a card ical.js parsed. Each kind of entry is read by a function of its own: an import
+ * calls this for every card, and one function reading every kind was so large that V8's
+ * optimising compiler took about a third of a second for it, again after every deoptimisation,
+ * on the threads the import's own threads share the cores with.
+ */
 export function readJCard(jcard: JCard): ReadCard {
   const props = jcard[1];
   const warnings: string[] = [];
@@ -257,48 +286,37 @@ export function readJCard(jcard: JCard): ReadCard {
     if (list) list.push(p);
     else byName.set(p[0], [p]);
   }
-  const all = (name: string): readonly Prop[] => byName.get(name) ?? NO_PROPS;
-  const first = (name: string) => byName.get(name)?.[0];
-  // Apple's labels name the kind of the entry of the same item group.
-  const labels = new Map<string, string>();
-  for (const p of all('x-ablabel')) if (groupOf(p)) labels.set(groupOf(p), unescapeRaw(textOf(p)));
-  const typesWithLabel =
-    labels.size === 0
-      ? typesOf
-      : (p: Prop): readonly string[] => {
-          const label = labels.get(groupOf(p));
-          const apple = label === undefined ? null : appleLabel(label);
-          const mapped = apple ? (APPLE_LABELS[apple] ?? apple) : label?.toLowerCase();
-          return mapped ? [...typesOf(p), mapped] : typesOf(p);
-        };
+  const labels = appleLabels(byName);
   const c: ContactContent = {
-    name: [],
-    organization: [],
+    name: [readName(byName)],
+    organization: readOrganizations(byName),
     phone: [],
-    email: [],
-    im: [],
-    'postal-address': [],
+    email: readEmails(byName, labels),
+    im: readIms(props),
+    'postal-address': readAddresses(byName, labels),
     event: [],
     note: [],
     nickname: [],
     website: [],
     group: [],
   };
+  // A phone's extension goes to the notes, before the card's own notes.
+  readPhones(byName, labels, c, warnings);
+  readEvents(props, labels, c.event, warnings);
+  readTexts(byName, labels, c);
+  return readMeta(byName, c, warnings);
+}
 
-  // Name: FN as shown, N for the given name; Android's phonetic family name, else SORT-STRING.
-  const n = first('n');
+/** Name: FN as shown, N for the given name; Android's phonetic family name, else SORT-STRING. */
+function readName(byName: ByName): NameEntry {
+  const n = firstOf(byName, 'n');
   const [family = '', given = '', middle = '', prefix = '', suffix = ''] = n ? partsOf(n) : [];
-  const fn = first('fn');
-  // Only needed when FN is missing or empty.
-  const composed = () =>
-    HAN_RE.test(family + given)
-      ? family + middle + given
-      : [prefix, given, middle, family, suffix].filter(Boolean).join(' ');
+  const fn = firstOf(byName, 'fn');
   let phonetic: string | undefined;
-  const phoneticFirst = first('x-phonetic-first-name');
+  const phoneticFirst = firstOf(byName, 'x-phonetic-first-name');
   const phoneticGiven = phoneticFirst ? unescapeRaw(textOf(phoneticFirst)) : '';
   for (const name of PHONETIC) {
-    const p = first(name);
+    const p = firstOf(byName, name);
     const text = p ? unescapeRaw(textOf(p)) : '';
     if (text) {
       phonetic = text;
@@ -308,33 +326,48 @@ export function readJCard(jcard: JCard): ReadCard {
   // Japanese phones write the reading as SOUND;X-IRMC-N (family;given).
   const irmc =
     phonetic === undefined && !phoneticGiven
-      ? all('sound').find((p) => typesOf(p).includes('x-irmc-n'))
+      ? allOf(byName, 'sound').find((p) => typesOf(p).includes('x-irmc-n'))
       : undefined;
   if (irmc) phonetic = partsOf(irmc).slice(0, 2).join('');
-  c.name.push({
+  return {
     is_primary: 1,
-    display_name: (fn ? textOf(fn) : '') || composed(),
+    // Composed from N only when FN is missing or empty.
+    display_name:
+      (fn ? textOf(fn) : '') ||
+      (HAN_RE.test(family + given)
+        ? family + middle + given
+        : [prefix, given, middle, family, suffix].filter(Boolean).join(' ')),
     given_name: given,
     // The field holds the whole name's reading, family name first (as the portal spells names).
     phonetic_family_name: (phonetic ?? '') + phoneticGiven,
-  });
+  };
+}
 
-  const orgs = pairUp(all('org'), all('title'));
+function readOrganizations(byName: ByName): OrganizationEntry[] {
+  const out: OrganizationEntry[] = [];
+  const orgs = pairUp(allOf(byName, 'org'), allOf(byName, 'title'));
   for (const [org, title] of orgs.pairs) {
-    const entry: OrganizationEntry = {
+    out.push({
       is_primary: isPref(org) ? 1 : 0,
       company: partsOf(org).filter(Boolean).join(' '),
       type: codeParam(org) ?? organizationCode(typesOf(org)),
       title: title ? textOf(title) : '',
-    };
-    c.organization.push(entry);
+    });
   }
   for (const t of orgs.rest) {
-    c.organization.push({ is_primary: 0, company: '', type: organizationCode([]), title: textOf(t) });
+    out.push({ is_primary: 0, company: '', type: organizationCode([]), title: textOf(t) });
   }
+  return out;
+}
 
-  for (const p of all('tel')) {
-    const types = typesWithLabel(p);
+function readPhones(
+  byName: ByName,
+  labels: ReadonlyMap<string, string>,
+  c: ContactContent,
+  warnings: string[],
+): void {
+  for (const p of allOf(byName, 'tel')) {
+    const types = typesWithLabel(p, labels);
     // A tel: URI may carry its extension (';ext=5555'): never glued to the number.
     const [number = '', ...uriParams] = textOf(p).replace(/^tel:/i, '').split(';');
     const ext = uriParams.find((x) => /^ext=/i.test(x))?.slice(4) ?? '';
@@ -344,37 +377,47 @@ export function readJCard(jcard: JCard): ReadCard {
       warnings.push(ImportText.phoneExtension(number, ext));
     }
   }
-  for (const p of all('email')) {
-    const types = typesWithLabel(p);
-    c.email.push({
+}
+
+function readEmails(byName: ByName, labels: ReadonlyMap<string, string>): EmailEntry[] {
+  return allOf(byName, 'email').map((p) => {
+    const types = typesWithLabel(p, labels);
+    return {
       is_primary: isPref(p, types) ? 1 : 0,
       address: textOf(p).replace(/^mailto:/i, ''),
       type: codeParam(p) ?? emailCode(types),
-    });
-  }
+    };
+  });
+}
 
+function readIms(props: readonly Prop[]): ImEntry[] {
+  const out: ImEntry[] = [];
   for (const p of props) {
     const protocol = IM_PROPERTIES[p[0]];
     if (protocol !== undefined) {
-      c.im.push({
+      out.push({
         protocol,
         custom_protocol: '',
         address: unescapeRaw(textOf(p)),
         type: codeParam(p) ?? imTypeCode(typesOf(p)),
       });
     } else if (p[0] === 'impp') {
-      c.im.push(readImpp(p));
+      out.push(readImpp(p));
     }
   }
+  return out;
+}
 
-  const addresses = pairUp(all('adr'), all('label'));
+function readAddresses(byName: ByName, labels: ReadonlyMap<string, string>): AddressEntry[] {
+  const out: AddressEntry[] = [];
+  const addresses = pairUp(allOf(byName, 'adr'), allOf(byName, 'label'));
   for (const [adr, label] of addresses.pairs) {
     // The seven ADR parts kept apart; the text is derived from them (address.ts in shared) when
     // there is more than a street, else the label (LABEL, or 4.0's LABEL parameter) as written.
     const [po_box = '', extended = '', street = '', city = '', region = '', postcode = '', country = ''] =
       partsOf(adr).map((p) => p.trim());
     const labelParam = strings(adr[1].label)[0];
-    const entry: AddressEntry = {
+    out.push({
       is_primary: isPref(adr) ? 1 : 0,
       formatted_address: (label ? textOf(label) : labelParam) || street,
       street,
@@ -384,15 +427,14 @@ export function readJCard(jcard: JCard): ReadCard {
       region,
       postcode,
       country,
-      type: codeParam(adr) ?? addressCode(typesWithLabel(adr)),
-    };
-    c['postal-address'].push(entry);
+      type: codeParam(adr) ?? addressCode(typesWithLabel(adr, labels)),
+    });
   }
   // A label with no ADR to pair with is the address as written (Evolution, Outlook).
   for (const label of addresses.rest) {
     const text = textOf(label).trim();
     if (!text) continue;
-    c['postal-address'].push({
+    out.push({
       is_primary: isPref(label) ? 1 : 0,
       formatted_address: text,
       street: '',
@@ -402,42 +444,52 @@ export function readJCard(jcard: JCard): ReadCard {
       region: '',
       postcode: '',
       country: '',
-      type: codeParam(label) ?? addressCode(typesWithLabel(label)),
+      type: codeParam(label) ?? addressCode(typesWithLabel(label, labels)),
     });
   }
+  return out;
+}
 
-  readEvents(props, labels, c.event, warnings);
-
-  for (const p of all('note')) c.note.push({ note: textOf(p) });
-  for (const p of all('nickname')) {
+/** Notes, nicknames (Android's rows too), websites and categories. */
+function readTexts(byName: ByName, labels: ReadonlyMap<string, string>, c: ContactContent): void {
+  for (const p of allOf(byName, 'note')) c.note.push({ note: textOf(p) });
+  for (const p of allOf(byName, 'nickname')) {
     for (const name of strings(p.slice(3))) {
       c.nickname.push({ name, type: codeParam(p) ?? DEFAULT_NICKNAME });
     }
   }
-  for (const p of all('url')) {
-    c.website.push({ url: unescapeUri(textOf(p)), type: codeParam(p) ?? websiteCode(typesWithLabel(p)) });
+  for (const p of allOf(byName, 'url')) {
+    c.website.push({
+      url: unescapeUri(textOf(p)),
+      type: codeParam(p) ?? websiteCode(typesWithLabel(p, labels)),
+    });
   }
-  for (const p of all('categories')) {
+  for (const p of allOf(byName, 'categories')) {
     for (const title of strings(p.slice(3))) c.group.push({ groupTitle: title.trim() });
   }
-  for (const p of all('x-android-custom')) {
+  for (const p of allOf(byName, 'x-android-custom')) {
     const [kind = '', data1 = '', data2 = ''] = splitUnescaped(textOf(p), ';').map(unescapeRaw);
     if (kind === ANDROID_NICKNAME && data1) {
       c.nickname.push({ name: data1, type: Number(data2) || DEFAULT_NICKNAME });
     }
   }
+}
 
-  const photo = first('photo');
-  const uid = first('uid');
+/** The card read: its content with the photo, the UID and, for a group card, its members. */
+function readMeta(byName: ByName, c: ContactContent, warnings: string[]): ReadCard {
+  const photo = firstOf(byName, 'photo');
+  const uid = firstOf(byName, 'uid');
   const read: ReadCard = {
     content: c,
     photo: photo ? photoOf(photo, warnings) : null,
     warnings,
     uid: uid ? textOf(uid).trim() : '',
   };
-  const kind = first('kind') ?? first('x-addressbookserver-kind');
+  const kind = firstOf(byName, 'kind') ?? firstOf(byName, 'x-addressbookserver-kind');
   if (kind && textOf(kind).trim().toLowerCase() === 'group') {
-    read.members = [...all('member'), ...all('x-addressbookserver-member')].map((p) => uidKey(textOf(p)));
+    read.members = [...allOf(byName, 'member'), ...allOf(byName, 'x-addressbookserver-member')].map((p) =>
+      uidKey(textOf(p)),
+    );
   }
   return read;
 }
