@@ -1,7 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE } from '@phonecloud/shared';
@@ -11,11 +10,10 @@ import { sha256Hex } from '../src/lib/crypto.js';
 import { hashPassword } from '../src/modules/users/password.js';
 import { UsersRepo } from '../src/modules/users/repo.js';
 import { verifiedClient } from './support/accounts.js';
+import { buildServer, freePort, startBuiltServer } from './support/built-server.js';
 import { TestClient } from './support/client.js';
 import { book, closeServer, importFiles } from './support/contacts.js';
 import { startTestServer, type TestServer } from './support/server.js';
-
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
 /** 1,500 cards: 3.0 and Android 2.1, duplicates, a bad e-mail, an empty card, one without END, groups. */
 function bigFile(): string {
@@ -50,15 +48,6 @@ function bigFile(): string {
   return `${cards.join('\r\n')}\r\n`;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
-
 /**
  * The import spreads large files over worker threads only in the bundled server (the worker is a
  * file of its own there). The same file imported by the built server and by the in-process test
@@ -72,7 +61,7 @@ describe('vCard import on worker threads (built server)', () => {
   let local: TestServer;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
+    buildServer();
     const handle = await openDb({ dataDir });
     const now = Date.now();
     const userId = await new UsersRepo(handle.db).create(
@@ -95,26 +84,8 @@ describe('vCard import on worker threads (built server)', () => {
       .execute();
     await handle.close();
     port = await freePort();
-    child = spawn(process.execPath, [path.join(SERVER_DIR, 'dist/main.js')], {
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: path.join(dataDir, 'no-web'),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    for (let i = 0; i < 200; i++) {
-      const up = await fetch(`http://127.0.0.1:${port}/platform/info.do`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    child = (await startBuiltServer(port, { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') }))
+      .proc;
     local = await startTestServer('sqlite');
   });
 

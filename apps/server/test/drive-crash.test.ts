@@ -1,8 +1,7 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE, type V1ListResult, type V1UploadUrl } from '@phonecloud/shared';
@@ -12,22 +11,12 @@ import { openDb } from '../src/db/index.js';
 import { sha256Hex } from '../src/lib/crypto.js';
 import { hashPassword } from '../src/modules/users/password.js';
 import { UsersRepo } from '../src/modules/users/repo.js';
+import { buildServer, freePort, schemaUrl, startBuiltServer } from './support/built-server.js';
 import { TestClient } from './support/client.js';
 import { TEST_DIALECTS, type TestDialect } from './support/db.js';
 import { sha256 } from './support/drive.js';
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const SECRET = 'crash-test-secret-'.padEnd(40, 'x');
-const START_WAIT_MS = 45_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
 
 /** Every file under a folder (the blob store's). */
 function filesUnder(dir: string): string[] {
@@ -42,45 +31,24 @@ describe.each(TEST_DIALECTS)('drive crash safety [%s]', (dialect: TestDialect) =
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pc-crash-'));
   const schema = `crash_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const databaseUrl =
-    dialect === 'postgres'
-      ? `${process.env.TEST_DATABASE_URL}${process.env.TEST_DATABASE_URL?.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`
-      : undefined;
+    dialect === 'postgres' ? schemaUrl(process.env.TEST_DATABASE_URL ?? '', schema) : undefined;
   let port = 0;
   let child: ChildProcess | null = null;
   const cookie = randomBytes(32).toString('base64url');
 
   const start = async () => {
-    const proc = spawn(process.execPath, [path.join(SERVER_DIR, 'dist/main.js')], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SESSION_SECRET: SECRET,
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const { proc } = await startBuiltServer(port, {
+      DATA_DIR: dataDir,
+      SESSION_SECRET: SECRET,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
     child = proc;
-    // A start on a loaded machine (migrations, the import warm-up) can take well over 10 s.
-    const deadline = Date.now() + START_WAIT_MS;
-    while (Date.now() < deadline) {
-      const up = await fetch(`http://127.0.0.1:${port}/platform/info.do`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return proc;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('server did not start');
+    return proc;
   };
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
+    buildServer();
     port = await freePort();
     if (dialect === 'postgres') {
       const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

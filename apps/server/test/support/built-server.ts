@@ -1,0 +1,79 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** The server package: its build.mjs bundles what `dist/main.js` runs. */
+export const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
+
+/** How long a start may take: migrations, the seed and the import warm-up on a loaded machine. */
+const START_WAIT_MS = 60_000;
+
+/** Bundles the server as `npm start` runs it (the import's worker threads exist only there). */
+export function buildServer(): void {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => ok(port));
+    });
+  });
+}
+
+/** A PostgreSQL URL whose connections work in `schema`. */
+export function schemaUrl(base: string, schema: string): string {
+  return `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+}
+
+export interface BuiltServer {
+  proc: ChildProcess;
+  port: number;
+  /** What the process wrote so far (standard output and error). */
+  log(): string;
+}
+
+/**
+ * Starts the built server on `port` with `env` (over the settings every test instance shares)
+ * and answers once it serves; throws with its output when it exits first or does not come up.
+ */
+export async function startBuiltServer(port: number, env: Record<string, string>): Promise<BuiltServer> {
+  let output = '';
+  const proc = spawn(process.execPath, [path.join(SERVER_DIR, 'dist/main.js')], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout?.on('data', (d) => {
+    output += d;
+  });
+  proc.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const server = { proc, port, log: () => output };
+  await serving(server);
+  return server;
+}
+
+/** Resolves when the process answers on its port, rejects when it exits first. */
+async function serving({ proc, port, log }: BuiltServer): Promise<void> {
+  const deadline = Date.now() + START_WAIT_MS;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${log()}`);
+    const up = await fetch(`http://127.0.0.1:${port}/platform/info.do`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start:\n${log()}`);
+}
