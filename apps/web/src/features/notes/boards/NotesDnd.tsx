@@ -153,7 +153,7 @@ export function NotesDnd({ list }: { list: NoteList }) {
       onDragCancel={() => setDragging(null)}
       accessibility={{ announcements, screenReaderInstructions: instructions }}
     >
-      <div className="notes-main">
+      <div className={`notes-main${dragging ? ' is-dragging' : ''}`}>
         <NoteBox list={list} actions={cardActions} onCreate={() => ui.openEditor('new')} />
         <BoardPanel list={list} actions={boardActions} />
       </div>
