@@ -66,6 +66,9 @@ export function NotesDnd({ list }: { list: NoteList }) {
   const moves = useNoteMoves();
   const ui = useUiState();
   const [dragging, setDragging] = useState<string | null>(null);
+  // A mouse or a finger moves over the notes while it drags: they take no hits meanwhile (see
+  // notes.css). A keyboard drag leaves the pointer where it is.
+  const [byPointer, setByPointer] = useState(false);
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: MOUSE_START }),
     useSensor(TouchSensor, { activationConstraint: TOUCH_START }),
@@ -86,6 +89,7 @@ export function NotesDnd({ list }: { list: NoteList }) {
   const onDragStart = (e: DragStartEvent) => {
     const data = e.active.data.current as DragData | undefined;
     setDragging(data?.noteId ?? null);
+    setByPointer(!(e.activatorEvent instanceof KeyboardEvent));
   };
 
   const onDragEnd = (e: DragEndEvent) => {
@@ -153,7 +157,7 @@ export function NotesDnd({ list }: { list: NoteList }) {
       onDragCancel={() => setDragging(null)}
       accessibility={{ announcements, screenReaderInstructions: instructions }}
     >
-      <div className="notes-main">
+      <div className={`notes-main${dragging && byPointer ? ' is-dragging' : ''}`}>
         <NoteBox list={list} actions={cardActions} onCreate={() => ui.openEditor('new')} />
         <BoardPanel list={list} actions={boardActions} />
       </div>
