@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ROOT } from '../scripts/lib.mjs';
 import { benchAccount } from './support/account.mjs';
 import { buildBarePage, serveStatic } from './support/bare-page.mjs';
-import { launchChromium, median, openTime } from './support/browser.mjs';
+import { launchChromium, median, openTime, target } from './support/browser.mjs';
 import { bookVcf, importBook } from './support/contacts-book.mjs';
 import { startServer } from './support/server.mjs';
 
@@ -54,16 +54,6 @@ async function keystrokeTimes(page, query) {
     () => document.querySelector('.contacts-list-panel')?.getAttribute('data-query') === '',
   );
   return times;
-}
-
-function target(name, value, limit, reference) {
-  const ref =
-    reference === undefined
-      ? ''
-      : ` vs bare page ${reference.toFixed(1)} ms (${(value / reference).toFixed(1)}x)`;
-  console.log(
-    `${name}: ${value.toFixed(1)} ms${ref} ${value < limit ? 'meets' : 'MISSES'} target < ${limit} ms`,
-  );
 }
 
 export default async function contactsUiBench() {

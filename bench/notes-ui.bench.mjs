@@ -7,11 +7,10 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { ROOT } from '../scripts/lib.mjs';
 import { benchAccount } from './support/account.mjs';
 import { buildBarePage, serveStatic } from './support/bare-page.mjs';
-import { median } from './support/browser.mjs';
+import { launchChromium, median, openTime, paintProbe, target } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
 
 const BOX_NOTES = 5_000;
@@ -19,21 +18,6 @@ const BOARD_NOTES = 100;
 const OPEN_RUNS = 5;
 const DRAG_STEPS = 120;
 const SAVE_CONCURRENCY = 8;
-
-function launch() {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-frame-rate-limit',
-      '--disable-gpu-vsync',
-    ],
-  });
-}
 
 /** A note as a phone would write it: a title, a few lines, some of them a checklist. */
 function noteData(i) {
@@ -56,31 +40,6 @@ async function saveNotes(client, count) {
   };
   await Promise.all(Array.from({ length: SAVE_CONCURRENCY }, worker));
   return ids;
-}
-
-/** Records when the first element matching a selector appears, then waits for its frame's paint. */
-function paintProbe(selector) {
-  const w = window;
-  w.__firstPaint = null;
-  const done = () => requestAnimationFrame(() => setTimeout(() => (w.__firstPaint = performance.now())));
-  const observer = new MutationObserver(() => {
-    if (document.querySelector(selector)) {
-      observer.disconnect();
-      done();
-    }
-  });
-  observer.observe(document, { childList: true, subtree: true });
-}
-
-async function openTime(browser, cookie, url, selector) {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  if (cookie) await ctx.addCookies([cookie]);
-  const page = await ctx.newPage();
-  await page.addInitScript(paintProbe, selector);
-  await page.goto(url);
-  await page.waitForFunction(() => window.__firstPaint !== null, null, { timeout: 60_000 });
-  const ms = await page.evaluate(() => window.__firstPaint);
-  return { ms, page, ctx };
 }
 
 /**
@@ -111,23 +70,13 @@ function frameProbe() {
   );
 }
 
-function target(name, value, limit, reference) {
-  const ref =
-    reference === undefined
-      ? ''
-      : ` vs bare page ${reference.toFixed(1)} ms (${(value / reference).toFixed(1)}x)`;
-  console.log(
-    `${name}: ${value.toFixed(1)} ms${ref} ${value < limit ? 'meets' : 'MISSES'} target < ${limit} ms`,
-  );
-}
-
 export default async function notesUiBench() {
   const bare = await serveStatic(await buildBarePage());
   // A private copy of the build: a rebuild of apps/web/dist during the run must not change the page.
   const web = mkdtempSync(path.join(tmpdir(), 'pc-bench-web-'));
   cpSync(path.join(ROOT, 'apps/web/dist'), web, { recursive: true });
   const server = await startServer({ SEED_DEMO: '0', WEB_DIST: web });
-  const browser = await launch();
+  const browser = await launchChromium(['--disable-frame-rate-limit', '--disable-gpu-vsync']);
   try {
     const barePaint = [];
     for (let i = 0; i < OPEN_RUNS; i++) {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { ROOT } from '../scripts/lib.mjs';
 import { benchAccount } from './support/account.mjs';
 import { buildBarePage, serveStatic } from './support/bare-page.mjs';
-import { launchChromium, median, openTime } from './support/browser.mjs';
+import { launchChromium, median, openTime, target } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
 import { BIG, BIG_ADDRESS, CONVERSATIONS, importFile, MESSAGES, writeBox } from './support/sms-box.mjs';
 
@@ -47,16 +47,6 @@ async function scrollUp(page, ms) {
   const frames = await page.evaluate(() => window.__frames.slice(1));
   const loaded = await page.evaluate(() => Number(document.querySelector('.sms-messages')?.dataset.loaded));
   return { frames, loaded };
-}
-
-function target(name, value, limit, reference) {
-  const ref =
-    reference === undefined
-      ? ''
-      : ` vs bare page ${reference.toFixed(1)} ms (${(value / reference).toFixed(1)}x)`;
-  console.log(
-    `${name}: ${value.toFixed(1)} ms${ref} ${value < limit ? 'meets' : 'MISSES'} target < ${limit} ms`,
-  );
 }
 
 const percentile = (values, p) => {

@@ -1,7 +1,8 @@
 // Debian's Chromium through playwright-core, with the flags this machine needs.
 import { chromium } from '@playwright/test';
 
-export function launchChromium() {
+/** `extraArgs`: more flags, e.g. a frame-time bench's `--disable-frame-rate-limit`. */
+export function launchChromium(extraArgs = []) {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -10,6 +11,7 @@ export function launchChromium() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
@@ -57,4 +59,15 @@ export async function openTime(browser, cookie, url, selector) {
   await page.waitForFunction(() => window.__firstPaint !== null, null, { timeout: 60_000 });
   const ms = await page.evaluate(() => window.__firstPaint);
   return { ms, page, ctx };
+}
+
+/** Prints a time against its target (and the bare page's time when given). */
+export function target(name, value, limit, reference) {
+  const ref =
+    reference === undefined
+      ? ''
+      : ` vs bare page ${reference.toFixed(1)} ms (${(value / reference).toFixed(1)}x)`;
+  console.log(
+    `${name}: ${value.toFixed(1)} ms${ref} ${value < limit ? 'meets' : 'MISSES'} target < ${limit} ms`,
+  );
 }
