@@ -100,11 +100,11 @@ export class Thumbs {
       // Only the decode holds a maker slot. The answer goes out as soon as the JPEG
       // is made; storing it (a blob write with its fsync, a row) follows without holding the
       // slot or the reply, and until it is stored the same request is answered from memory.
-      // The source is read before taking a slot: a slot is a core's worth of decoding.
-      const made = this.deps.blobs
-        .get(source)
-        .then(readAll)
-        .then((input) => gate.run(() => makeThumb(input, size)));
+      // On a local disk the decoder opens the source file itself, inside its slot: read through
+      // a stream first, its reads queued in the process's I/O pool behind the running decodes
+      // (which hold the pool's threads), so slots stood empty while requests waited on reads.
+      // A remote store's source is still read into memory before taking a slot.
+      const made = this.source(source).then((input) => gate.run(() => makeThumb(input, size)));
       job = made;
       inflight.set(key, made);
       made.then(
@@ -122,6 +122,12 @@ export class Thumbs {
       failed.add(source);
       return null;
     }
+  }
+
+  /** The source's file where the store keeps one on this disk, else its bytes. */
+  private async source(key: string): Promise<Buffer | string> {
+    const local = this.deps.blobs.localPath?.(key);
+    return local ?? readAll(await this.deps.blobs.get(key));
   }
 
   private async store(userId: number, source: string, size: ThumbSize, thumb: MadeThumb) {
