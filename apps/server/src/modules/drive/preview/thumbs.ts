@@ -41,6 +41,13 @@ class Gate {
 
 // Per process, shared by every request: the same picture asked twice at once is made once.
 const gate = new Gate(MAKERS);
+/**
+ * Made thumbnails are stored one at a time. A store is some ten calls into Node's I/O pool (the
+ * blob's write, its fsync, the rename...), the pool whose four threads the decodes run on too,
+ * and an fsync on a busy disk holds its thread for tens of milliseconds: a burst of stores took
+ * threads from the decodes. Until it is stored, a thumbnail is answered from memory.
+ */
+const storing = new Gate(1);
 const inflight = new Map<string, Promise<MadeThumb>>();
 const failed = new Set<string>();
 
@@ -109,7 +116,8 @@ export class Thumbs {
       inflight.set(key, made);
       made.then(
         (thumb) =>
-          this.store(userId, source, size, thumb)
+          storing
+            .run(() => this.store(userId, source, size, thumb))
             .catch(() => undefined)
             .finally(() => inflight.delete(key)),
         () => inflight.delete(key),
