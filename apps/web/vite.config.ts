@@ -20,7 +20,12 @@ export default defineConfig({
       { prefix: '/sms', module: 'src/features/sms/SmsArea.tsx', early: ['/sms/list.do'] },
       // list.do (NoteApi.list): the notes and boards start with the page.
       { prefix: '/note', module: 'src/features/notes/NotesArea.tsx', early: ['/note/list.do'] },
-      { prefix: '/alipan', module: 'src/features/drive/alipan/AlipanArea.tsx' },
+      // The drive's token (DriveApi.token): every first call of a folder waits for it.
+      {
+        prefix: '/alipan',
+        module: 'src/features/drive/alipan/AlipanArea.tsx',
+        early: ['/user/ali_oauth_token.do'],
+      },
       { prefix: '/pan', module: 'src/features/drive/pan/PanArea.tsx' },
     ]),
   ],

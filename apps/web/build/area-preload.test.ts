@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ContactApi, NoteApi, SmsApi } from '@phonecloud/shared';
+import { ContactApi, DriveApi, NoteApi, SmsApi } from '@phonecloud/shared';
 import { describe, expect, it } from 'vitest';
 import { EARLY_RESPONSES_GLOBAL } from '../src/api/early-responses';
 import { areaFiles, preloadScript } from './area-preload';
@@ -80,7 +80,7 @@ describe('preloading the opened area', () => {
   it('starts early only calls the portal makes, for areas it serves', () => {
     const areas = readFileSync(path.resolve(import.meta.dirname, '../src/app/areas.ts'), 'utf8');
     const config = readFileSync(path.resolve(import.meta.dirname, '../vite.config.ts'), 'utf8');
-    const listed = [...config.matchAll(/prefix: '([^']+)', module: '([^']+)'/g)];
+    const listed = [...config.matchAll(/prefix: '([^']+)',\s*module: '([^']+)'/g)];
     expect(listed.map((m) => m[1])).toEqual(['/contact', '/sms', '/note', '/alipan', '/pan']);
     for (const [, prefix, module] of listed) {
       expect(areas).toContain(`path: '${prefix}/*'`);
@@ -89,5 +89,6 @@ describe('preloading the opened area', () => {
     expect(config).toContain(`early: ['${ContactApi.list}']`);
     expect(config).toContain(`early: ['${SmsApi.list}']`);
     expect(config).toContain(`early: ['${NoteApi.list}']`);
+    expect(config).toContain(`early: ['${DriveApi.token}']`);
   });
 });

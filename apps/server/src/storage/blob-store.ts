@@ -29,6 +29,12 @@ export interface BlobStore {
   /** Size of a blob, or null when absent. */
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * The file holding a blob's bytes, where the store keeps them on this machine's disk (absent
+   * for a remote store): a native reader (the thumbnail decoder) opens it on its own thread
+   * instead of having the bytes read into memory first.
+   */
+  localPath?(key: string): string;
   /** Removes leftovers of writes that never finished (a crashed process), older than a day. */
   sweep?(now: number): Promise<void>;
   /** Multi-part uploads written in place, where the store can write at offsets (see staging.ts). */

@@ -64,6 +64,10 @@ export class FsBlobStore implements BlobStore {
     });
   }
 
+  localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
   async stat(key: string) {
     try {
       const s = await stat(this.pathOf(key));

@@ -1,6 +1,7 @@
 import { installDriveHooks } from '../api';
 import { prefetchContactBook } from '../features/contacts/api/book-prefetch';
 import { driveHooks } from '../features/drive/drive-session';
+import { prefetchAlipanFolder } from '../features/drive/folder-prefetch';
 import { prefetchNoteList } from '../features/notes/api/list-prefetch';
 import { prefetchSmsOpening } from '../features/sms/api/sms-prefetch';
 import { preloadable } from './preloadable';
@@ -26,7 +27,11 @@ export interface AreaEntry {
 export const AREAS: readonly AreaEntry[] = [
   {
     path: '/alipan/*',
-    page: preloadable(() => import('../features/drive/alipan/AlipanArea')),
+    page: preloadable(() => {
+      // Opened on a folder: its first page and the arrangement start alongside the chunk.
+      prefetchAlipanFolder();
+      return import('../features/drive/alipan/AlipanArea');
+    }),
     onePage: true,
   },
   { path: '/pan/*', page: preloadable(() => import('../features/drive/pan/PanArea')), onePage: true },

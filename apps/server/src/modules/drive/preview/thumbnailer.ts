@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { ThumbSize } from '@phonecloud/shared';
 import sharp from 'sharp';
 
@@ -44,6 +45,13 @@ async function fromHeif(input: Buffer, size: ThumbSize): Promise<MadeThumb> {
   return toJpeg(sharp(raw, { raw: { width: image.width, height: image.height, channels: 4 } }), size);
 }
 
+function fromNative(input: Buffer | string, size: ThumbSize): Promise<MadeThumb> {
+  return toJpeg(
+    sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none', pages: 1 }).rotate(),
+    size,
+  );
+}
+
 /**
  * A thumbnail of at most `size` px on the longer side: turned upright by the EXIF orientation,
  * never enlarged, transparency on white, JPEG. Each size is made from the original on its own:
@@ -51,11 +59,18 @@ async function fromHeif(input: Buffer, size: ThumbSize): Promise<MadeThumb> {
  * 256 px from a 12-megapixel photo decodes an eighth of it, and the 1024 px one, which only the
  * viewer asks for, does not slow the grid down. Animated images give their first frame. Throws
  * when no decoder can read the bytes.
+ *
+ * `input` is the picture's bytes or the path of its file. A file is opened by the decoder on its
+ * own thread (no copy in memory, no reads queued in the process's I/O pool behind other
+ * decodes); its bytes are read only when the native decoder cannot, to tell a HEIC by them.
  */
-export async function makeThumb(input: Buffer, size: ThumbSize): Promise<MadeThumb> {
-  if (isHeif(input)) return fromHeif(input, size);
-  return toJpeg(
-    sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none', pages: 1 }).rotate(),
-    size,
-  );
+export async function makeThumb(input: Buffer | string, size: ThumbSize): Promise<MadeThumb> {
+  if (typeof input !== 'string') return isHeif(input) ? fromHeif(input, size) : fromNative(input, size);
+  try {
+    return await fromNative(input, size);
+  } catch (err) {
+    const bytes = await readFile(input);
+    if (isHeif(bytes)) return fromHeif(bytes, size);
+    throw err;
+  }
 }

@@ -41,6 +41,13 @@ class Gate {
 
 // Per process, shared by every request: the same picture asked twice at once is made once.
 const gate = new Gate(MAKERS);
+/**
+ * Made thumbnails are stored one at a time. A store is some ten calls into Node's I/O pool (the
+ * blob's write, its fsync, the rename...), the pool whose four threads the decodes run on too,
+ * and an fsync on a busy disk holds its thread for tens of milliseconds: a burst of stores took
+ * threads from the decodes. Until it is stored, a thumbnail is answered from memory.
+ */
+const storing = new Gate(1);
 const inflight = new Map<string, Promise<MadeThumb>>();
 const failed = new Set<string>();
 
@@ -100,16 +107,17 @@ export class Thumbs {
       // Only the decode holds a maker slot. The answer goes out as soon as the JPEG
       // is made; storing it (a blob write with its fsync, a row) follows without holding the
       // slot or the reply, and until it is stored the same request is answered from memory.
-      // The source is read before taking a slot: a slot is a core's worth of decoding.
-      const made = this.deps.blobs
-        .get(source)
-        .then(readAll)
-        .then((input) => gate.run(() => makeThumb(input, size)));
+      // On a local disk the decoder opens the source file itself, inside its slot: read through
+      // a stream first, its reads queued in the process's I/O pool behind the running decodes
+      // (which hold the pool's threads), so slots stood empty while requests waited on reads.
+      // A remote store's source is still read into memory before taking a slot.
+      const made = this.source(source).then((input) => gate.run(() => makeThumb(input, size)));
       job = made;
       inflight.set(key, made);
       made.then(
         (thumb) =>
-          this.store(userId, source, size, thumb)
+          storing
+            .run(() => this.store(userId, source, size, thumb))
             .catch(() => undefined)
             .finally(() => inflight.delete(key)),
         () => inflight.delete(key),
@@ -122,6 +130,12 @@ export class Thumbs {
       failed.add(source);
       return null;
     }
+  }
+
+  /** The source's file where the store keeps one on this disk, else its bytes. */
+  private async source(key: string): Promise<Buffer | string> {
+    const local = this.deps.blobs.localPath?.(key);
+    return local ?? readAll(await this.deps.blobs.get(key));
   }
 
   private async store(userId: number, source: string, size: ThumbSize, thumb: MadeThumb) {

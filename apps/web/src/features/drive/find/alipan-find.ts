@@ -1,18 +1,17 @@
 import {
   DRIVE_SEARCH_PAGE_SIZE,
-  DRIVE_V2_PAGE_SIZE,
   DriveApi,
   DriveFindApi,
   DriveMsg,
   type DrivePrefs,
   Msg,
-  V2_ORDER_BY,
   type V2File,
   type V2ListResult,
   type V2SearchResult,
 } from '@phonecloud/shared';
 import { api } from '../../../api';
 import { driveBearer } from '../drive-session';
+import { takePrefetchedList, takePrefetchedPrefs, v2ListBody } from '../folder-prefetch';
 import type { DriveItem } from '../types';
 import type { DriveFinder } from './finder';
 
@@ -32,17 +31,8 @@ export const v2Item = (f: V2File & { thumbnail?: string; thumbnail_large?: strin
 /** The newer variant's find and arrange calls (v2 JSON, bearer token). */
 export const alipanFinder: DriveFinder = {
   async listPage(folderId, marker, order) {
-    const page = await v2<V2ListResult>(
-      DriveApi.v2List,
-      {
-        parent_file_id: folderId,
-        limit: DRIVE_V2_PAGE_SIZE,
-        marker: marker ?? '',
-        order_by: V2_ORDER_BY[order.sort],
-        order_direction: order.dir === 'asc' ? 'ASC' : 'DESC',
-      },
-      Msg.NET_LIST,
-    );
+    const page = await ((marker === null ? takePrefetchedList(folderId, order) : null) ??
+      v2<V2ListResult>(DriveApi.v2List, v2ListBody(folderId, marker, order), Msg.NET_LIST));
     return { items: page.items.map(v2Item), next: page.next_marker || null };
   },
 
@@ -63,7 +53,7 @@ export const alipanFinder: DriveFinder = {
   },
 
   prefs() {
-    return v2<DrivePrefs>(DriveFindApi.v2GetPrefs, {}, Msg.NET_LIST);
+    return takePrefetchedPrefs() ?? v2<DrivePrefs>(DriveFindApi.v2GetPrefs, {}, Msg.NET_LIST);
   },
 
   savePrefs(prefs) {

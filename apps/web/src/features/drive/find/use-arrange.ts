@@ -1,11 +1,6 @@
-import {
-  DEFAULT_DRIVE_PREFS,
-  DRIVE_SORT_DIRS,
-  DRIVE_SORTS,
-  DRIVE_VIEWS,
-  type DrivePrefs,
-} from '@phonecloud/shared';
+import { DEFAULT_DRIVE_PREFS, type DrivePrefs } from '@phonecloud/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { rememberedPrefs, rememberPrefs } from '../folder-prefetch';
 import { reportError } from '../report';
 import type { DriveBackend } from '../types';
 import { finderFor } from './finder';
@@ -15,34 +10,6 @@ export const prefsKey = (b: DriveBackend) => ['drive-prefs', b.variant] as const
 
 /** Local changes per face, so a read that started before one does not undo it. */
 const changes = new Map<string, number>();
-
-/** The last arrangement this browser saw, so the folder lists at once in it (the server's answer follows). */
-const STORE_KEY = 'phonecloud.drive.prefs';
-
-function isPrefs(v: unknown): v is DrivePrefs {
-  const p = v as Partial<DrivePrefs> | null;
-  return (
-    !!p &&
-    (DRIVE_SORTS as readonly unknown[]).includes(p.sort) &&
-    (DRIVE_SORT_DIRS as readonly unknown[]).includes(p.dir) &&
-    (DRIVE_VIEWS as readonly unknown[]).includes(p.view)
-  );
-}
-function remembered(): DrivePrefs | undefined {
-  try {
-    const v: unknown = JSON.parse(window.localStorage.getItem(STORE_KEY) ?? 'null');
-    return isPrefs(v) ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
-function remember(p: DrivePrefs): void {
-  try {
-    window.localStorage.setItem(STORE_KEY, JSON.stringify(p));
-  } catch {
-    // storage full or blocked: the server keeps the choice anyway
-  }
-}
 
 /**
  * The sort and view the user chose, kept on the server (the same on both faces). The folder
@@ -62,10 +29,10 @@ export function useArrange(backend: DriveBackend) {
       // Changed here while the read was under way: the user's new choice wins over the old answer.
       const mine = queryClient.getQueryData<DrivePrefs>(prefsKey(backend));
       if ((changes.get(backend.variant) ?? 0) !== before && mine) return mine;
-      remember(p);
+      rememberPrefs(p);
       return p;
     },
-    initialData: remembered,
+    initialData: rememberedPrefs,
     // The remembered value is shown, and the server asked each time the drive opens (not on focus).
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnMount: 'always',
@@ -75,7 +42,7 @@ export function useArrange(backend: DriveBackend) {
     const next = { ...prefs, ...patch };
     changes.set(backend.variant, (changes.get(backend.variant) ?? 0) + 1);
     queryClient.setQueryData(prefsKey(backend), next);
-    remember(next);
+    rememberPrefs(next);
     finder.savePrefs(patch).catch(reportError);
   };
   // The folder does not wait for the server's answer: it lists in the remembered (or default)
