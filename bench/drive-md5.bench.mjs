@@ -1,5 +1,5 @@
 // Issue 3: in Chromium, MD5 of a 200 MB in-page Blob read in 204800-byte chunks, with the drive's
-// own hasher (hash-wasm, apps/web/src/features/drive/md5.ts) against spark-md5 (the usual
+// own hasher (hash-wasm, apps/web/src/features/drive/upload/md5.ts) against spark-md5 (the usual
 // JavaScript choice), both in the same page of the same run. Target: at least 3x faster.
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -16,7 +16,7 @@ async function pageScript() {
     import SparkMD5 from 'spark-md5';
     import { HASH_CHUNK_BYTES } from '@phonecloud/shared';
     import { createMD5 } from 'hash-wasm';
-    import { md5OfBlob } from './apps/web/src/features/drive/md5.ts';
+    import { md5OfBlob } from './apps/web/src/features/drive/upload/md5.ts';
     async function sparkOfBlob(blob) {
       const spark = new SparkMD5.ArrayBuffer();
       for (let at = 0; at < blob.size; at += HASH_CHUNK_BYTES) {

@@ -1,7 +1,7 @@
 import { installDriveHooks } from '../api';
 import { prefetchContactBook } from '../features/contacts/api/book-prefetch';
 import { driveHooks } from '../features/drive/drive-session';
-import { prefetchAlipanFolder } from '../features/drive/folder-prefetch';
+import { prefetchAlipanFolder } from '../features/drive/listing/folder-prefetch';
 import { prefetchNoteList } from '../features/notes/api/list-prefetch';
 import { prefetchSmsOpening } from '../features/sms/api/sms-prefetch';
 import { preloadable } from './preloadable';

@@ -3,14 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../components/toast';
-import { confirmAction } from './confirm';
-import { FileIcon } from './FileIcon';
+import { confirmAction } from './dialogs/confirm';
+import { FileIcon } from './listing/FileIcon';
+import { driveKeys } from './listing/use-folder-listing';
 import { reportError } from './report';
 import { deleteLimitError, emptyLimitError, restoreLimitError } from './rules';
 import { DriveText } from './texts';
 import { formatTime } from './time';
 import type { DriveBackend, RecycleEntry } from './types';
-import { driveKeys } from './use-folder-listing';
 
 /**
  * The recycle bin overlay (spec 000 §2, §4): list, restore to the former folder, permanent delete,

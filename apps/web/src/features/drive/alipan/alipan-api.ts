@@ -17,10 +17,10 @@ import {
   type V2PreviewUrl,
 } from '@phonecloud/shared';
 import { ApiError, api, isApiError } from '../../../api';
-import { throwUnlessAllPassed } from '../batch-outcome';
 import { driveBearer, ensureDriveToken } from '../drive-session';
 import type { DriveBackend, DriveItem, RecycleEntry } from '../types';
-import { envelopeOf, sendWithProgress } from '../xhr';
+import { throwUnlessAllPassed } from '../upload/batch-outcome';
+import { envelopeOf, sendWithProgress } from '../upload/xhr';
 
 /** Every v2 call: JSON with the bearer token, read again on the retry after a 2003. */
 function v2<T>(path: string, body: Record<string, unknown>, netError: string): Promise<T> {

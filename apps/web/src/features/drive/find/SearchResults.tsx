@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Empty, Spin, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { Highlight } from '../../../components/Highlight';
-import { FileIcon } from '../FileIcon';
+import { FileIcon } from '../listing/FileIcon';
 import { formatTime } from '../time';
 import type { DriveBackend } from '../types';
 import { finderFor, type SearchHit } from './finder';

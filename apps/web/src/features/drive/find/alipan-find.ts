@@ -11,7 +11,7 @@ import {
 } from '@phonecloud/shared';
 import { api } from '../../../api';
 import { driveBearer } from '../drive-session';
-import { takePrefetchedList, takePrefetchedPrefs, v2ListBody } from '../folder-prefetch';
+import { takePrefetchedList, takePrefetchedPrefs, v2ListBody } from '../listing/folder-prefetch';
 import type { DriveItem } from '../types';
 import type { DriveFinder } from './finder';
 

@@ -1,6 +1,6 @@
 import { DEFAULT_DRIVE_PREFS, type DrivePrefs } from '@phonecloud/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { rememberedPrefs, rememberPrefs } from '../folder-prefetch';
+import { rememberedPrefs, rememberPrefs } from '../listing/folder-prefetch';
 import { reportError } from '../report';
 import type { DriveBackend } from '../types';
 import { finderFor } from './finder';

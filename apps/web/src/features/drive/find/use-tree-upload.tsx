@@ -1,9 +1,9 @@
 import { DriveMsg } from '@phonecloud/shared';
 import { useRef } from 'react';
 import { toast } from '../../../components/toast';
-import { canUpload } from '../browser-support';
 import { reportError } from '../report';
 import type { DriveBackend } from '../types';
+import { canUpload } from '../upload/browser-support';
 import { type DropTree, entriesOf, readDrop, treeOfChosen } from './drop-tree';
 import { finderFor } from './finder';
 import { uploadTree } from './folder-upload';

@@ -8,9 +8,9 @@ import {
   type V1UploadUrl,
 } from '@phonecloud/shared';
 import { ApiError, api } from '../../../api';
-import { md5OfBlob } from '../md5';
 import type { UploadOutcome, UploadProgress } from '../types';
-import { envelopeOf, sendWithProgress } from '../xhr';
+import { md5OfBlob } from '../upload/md5';
+import { envelopeOf, sendWithProgress } from '../upload/xhr';
 
 /** The fixed channel and app ids the upload host is called with (spec 000 §5; their values are not shown). */
 const CHANNEL = 'web';

@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin, Tooltip } from 'antd';
 import { type ReactNode, type TouchEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { FileIcon } from '../FileIcon';
+import { FileIcon } from '../listing/FileIcon';
 import type { DriveBackend, DriveItem, PreviewInfo } from '../types';
 import { PreviewText } from './texts';
 import { step, stepZoom, turn, viewerKey, viewerSet } from './viewer-state';

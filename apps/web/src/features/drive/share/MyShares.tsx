@@ -5,7 +5,7 @@ import { Button, Empty, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import type { DriveVariant } from '../../../api';
 import { toast } from '../../../components/toast';
-import { confirmAction } from '../confirm';
+import { confirmAction } from '../dialogs/confirm';
 import { reportError } from '../report';
 import { formatTime } from '../time';
 import { copyText } from './clipboard';

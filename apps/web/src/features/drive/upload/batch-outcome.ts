@@ -1,4 +1,4 @@
-import { ApiError } from '../../api';
+import { ApiError } from '../../../api';
 
 /** One item's result in a batch call of either face. */
 export interface ItemResult {

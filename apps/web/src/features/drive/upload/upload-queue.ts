@@ -1,6 +1,6 @@
 import { DriveCode, DriveMsg } from '@phonecloud/shared';
-import { isApiError, shouldReport } from '../../api';
-import type { DriveBackend, UploadOutcome, UploadProgress } from './types';
+import { isApiError, shouldReport } from '../../../api';
+import type { DriveBackend, UploadOutcome, UploadProgress } from '../types';
 
 export type UploadStatus = 'waiting' | 'running' | 'done' | 'failed';
 

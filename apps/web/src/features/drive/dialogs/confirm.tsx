@@ -1,6 +1,6 @@
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import type { HookAPI } from 'antd/es/modal/useModal';
-import { DriveText } from './texts';
+import { DriveText } from '../texts';
 
 /**
  * The confirmations of spec 000 §4: deleting asks; permanent delete and emptying also warn that

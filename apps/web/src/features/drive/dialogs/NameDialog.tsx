@@ -1,7 +1,7 @@
 import { DriveMsg, FOLDER_NAME_MAX } from '@phonecloud/shared';
 import { Input, type InputRef, Modal } from 'antd';
 import { useRef, useState } from 'react';
-import { DriveText } from './texts';
+import { DriveText } from '../texts';
 
 interface Props {
   title: string;

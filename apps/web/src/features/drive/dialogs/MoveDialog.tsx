@@ -2,11 +2,11 @@ import { CaretDownOutlined, CaretRightOutlined, FolderFilled, LoadingOutlined } 
 import { TREE_INDENT_PX } from '@phonecloud/shared';
 import { Modal } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { reportError } from '../report';
+import { moveError } from '../rules';
+import { DriveText } from '../texts';
+import type { DriveBackend } from '../types';
 import { loadSubfolders, type TreeNode, updateNode, visibleRows } from './folder-tree';
-import { reportError } from './report';
-import { moveError } from './rules';
-import { DriveText } from './texts';
-import type { DriveBackend } from './types';
 
 interface Props {
   backend: DriveBackend;

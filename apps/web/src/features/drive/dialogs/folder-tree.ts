@@ -1,4 +1,4 @@
-import type { DriveBackend } from './types';
+import type { DriveBackend } from '../types';
 
 export interface TreeNode {
   id: string;

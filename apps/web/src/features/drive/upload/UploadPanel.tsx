@@ -2,8 +2,8 @@ import { CloseOutlined, DownOutlined, RedoOutlined, UpOutlined } from '@ant-desi
 import { DriveMsg } from '@phonecloud/shared';
 import { Button, Empty, Progress, Tabs } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { FileIcon } from './FileIcon';
-import { DriveText } from './texts';
+import { FileIcon } from '../listing/FileIcon';
+import { DriveText } from '../texts';
 import type { UploadQueue, UploadTask } from './upload-queue';
 
 /**

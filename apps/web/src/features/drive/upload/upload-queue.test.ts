@@ -1,8 +1,8 @@
 import { DriveCode, DriveMsg } from '@phonecloud/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '../../../api/api-error';
+import type { DriveBackend, UploadOutcome } from '../types';
 import { throwUnlessAllPassed } from './batch-outcome';
-import type { DriveBackend, UploadOutcome } from './types';
 import { UploadQueue } from './upload-queue';
 
 function fakeBackend(upload: DriveBackend['upload']): DriveBackend {

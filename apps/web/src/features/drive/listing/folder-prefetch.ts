@@ -14,9 +14,9 @@ import {
   V2_ORDER_BY,
   type V2ListResult,
 } from '@phonecloud/shared';
-import { api } from '../../api';
+import { api } from '../../../api';
+import { driveBearer, ensureDriveToken } from '../drive-session';
 import { parseChain } from './chain';
-import { driveBearer, ensureDriveToken } from './drive-session';
 
 // Kept in the portal's main bundle on purpose (app/areas.ts starts it): the calls of a folder the
 // page is opened on go out while the drive's chunk is still downloading.

@@ -1,9 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
 import { Breadcrumb } from 'antd';
 import { Link } from 'react-router-dom';
+import { DriveText } from '../texts';
+import type { DriveBackend } from '../types';
 import { chainRoute } from './chain';
-import { DriveText } from './texts';
-import type { DriveBackend } from './types';
 import { driveKeys } from './use-folder-listing';
 
 /** The chain of the route with each folder's name; every ancestor is a link back (spec 000 §2). */

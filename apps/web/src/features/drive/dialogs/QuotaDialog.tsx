@@ -1,6 +1,6 @@
 import { DriveMsg } from '@phonecloud/shared';
 import { Modal } from 'antd';
-import { PrimaryButton } from '../../components/PrimaryButton';
+import { PrimaryButton } from '../../../components/PrimaryButton';
 
 /** Spec 000 §5: chosen files that do not fit; '知道了' closes it and the choice is dropped. */
 export function QuotaDialog({ onClose }: { onClose(): void }) {

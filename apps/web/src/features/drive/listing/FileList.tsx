@@ -11,11 +11,11 @@ import { DriveMsg } from '@phonecloud/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Checkbox, Dropdown, Empty, Spin, Tooltip } from 'antd';
 import { type ReactNode, useRef } from 'react';
-import { useIsNarrow } from '../../components/breakpoints';
+import { useIsNarrow } from '../../../components/breakpoints';
+import { DriveText } from '../texts';
+import { formatTime } from '../time';
+import type { DriveItem } from '../types';
 import { FileIcon } from './FileIcon';
-import { DriveText } from './texts';
-import { formatTime } from './time';
-import type { DriveItem } from './types';
 
 const ROW_PX = 52;
 const PREVIEW_LABEL = '预览';

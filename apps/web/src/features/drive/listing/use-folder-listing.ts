@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { type DriveOrder, finderFor } from './find/finder';
-import type { DriveBackend, DriveItem } from './types';
+import { type DriveOrder, finderFor } from '../find/finder';
+import type { DriveBackend, DriveItem } from '../types';
 
 export const driveKeys = {
   all: (b: DriveBackend) => ['drive', b.variant] as const,
