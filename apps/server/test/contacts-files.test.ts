@@ -3,7 +3,7 @@ import { type AvatarUploadResult, EXPORT_KEEP_HOURS, type ExportResult } from '@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../src/housekeeping.js';
-import { AvatarService } from '../src/modules/contacts/avatar.js';
+import { AvatarService } from '../src/modules/contacts/files/avatar.js';
 import { BLOB_GRACE_MS, BlobIndex } from '../src/storage/blob-index.js';
 import { createUser, verifiedClient } from './support/accounts.js';
 import type { TestClient } from './support/client.js';

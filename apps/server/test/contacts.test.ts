@@ -9,7 +9,7 @@ import {
   type RecycleBin,
 } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedContacts } from '../src/modules/contacts/demo.js';
+import { seedContacts } from '../src/modules/contacts/demo/demo.js';
 import { purgeContacts } from '../src/modules/contacts/housekeeping.js';
 import { createUser, login, verifiedClient } from './support/accounts.js';
 import { book, closeServer, names, person, remove, save, saveRaw } from './support/contacts.js';

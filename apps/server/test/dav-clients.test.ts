@@ -14,7 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarService } from '../src/modules/calendar/service.js';
-import { RecycleService } from '../src/modules/contacts/recycle.js';
+import { RecycleService } from '../src/modules/contacts/history/recycle.js';
 import { ContactsService } from '../src/modules/contacts/service.js';
 import { phoneEvent } from './support/calendar.js';
 import { type DavAccount, dav, davAccount } from './support/dav.js';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPasswordsService } from '../src/modules/app-passwords/service.js';
-import { RecycleService } from '../src/modules/contacts/recycle.js';
+import { RecycleService } from '../src/modules/contacts/history/recycle.js';
 import { ContactsRepo } from '../src/modules/contacts/repo.js';
 import { ContactsService } from '../src/modules/contacts/service.js';
 import { login } from './support/accounts.js';

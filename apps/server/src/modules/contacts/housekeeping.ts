@@ -2,9 +2,9 @@ import { TIME_MACHINE_KEEP_DAYS } from '@phonecloud/shared';
 import type { Db } from '../../db/index.js';
 import type { AppDeps } from '../../http/context.js';
 import { BlobIndex } from '../../storage/blob-index.js';
-import { avatarPath } from './avatar.js';
-import { ContactFilesRepo } from './files-repo.js';
-import { RecycleService } from './recycle.js';
+import { avatarPath } from './files/avatar.js';
+import { ContactFilesRepo } from './files/files-repo.js';
+import { RecycleService } from './history/recycle.js';
 import { ContactsRepo } from './repo.js';
 
 const HOUR_MS = 60 * 60_000;

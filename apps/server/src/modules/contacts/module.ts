@@ -1,10 +1,10 @@
 import { ServiceId } from '@phonecloud/shared';
 import { BlobIndex } from '../../storage/blob-index.js';
 import type { AppModule } from '../module.js';
-import { seedContacts } from './demo.js';
+import { seedContacts } from './demo/demo.js';
+import { contactFileRoutes } from './files/routes-files.js';
 import { purgeContacts } from './housekeeping.js';
 import { contactRoutes } from './routes.js';
-import { contactFileRoutes } from './routes-files.js';
 import { ContactsService } from './service.js';
 import { warmImportWorkers } from './vcard/pool.js';
 import { warmImportWrites } from './vcard/warm.js';

@@ -9,10 +9,10 @@ import { parse } from '../../http/parse.js';
 import { DuplicateService } from './duplicates.js';
 import { badRequest } from './errors.js';
 import { GroupService } from './groups.js';
+import { RecycleService } from './history/recycle.js';
+import { TimeMachineService } from './history/time-machine.js';
 import { idGroups, idList, jsonField, nameList, versionMap } from './params.js';
-import { RecycleService } from './recycle.js';
 import { ContactsService } from './service.js';
-import { TimeMachineService } from './time-machine.js';
 
 const Version = z.coerce.number({ message: ContactMsg.BAD_REQUEST }).int().min(0);
 const RefreshBody = z.object({ sync_version: Version, flag: z.string().optional() });

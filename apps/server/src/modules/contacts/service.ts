@@ -20,7 +20,7 @@ import { changeBook, currentVersion } from './book.js';
 import type { ContactBody } from './doc.js';
 import { bodyOfDoc, sameBody } from './doc.js';
 import { badRequest, fullReload, notFound, stale } from './errors.js';
-import { ContactFilesRepo, FileKind } from './files-repo.js';
+import { ContactFilesRepo, FileKind } from './files/files-repo.js';
 import { ensureGroups } from './groups.js';
 import { buildIndexes } from './indexes.js';
 import { ListHeadCache } from './list-head-cache.js';

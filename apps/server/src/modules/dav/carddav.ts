@@ -8,9 +8,9 @@ import {
 } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import { NS } from '../../lib/dav-xml/index.js';
-import { AvatarError, AvatarService } from '../contacts/avatar.js';
 import { bodyOfDoc } from '../contacts/doc.js';
-import { RecycleService } from '../contacts/recycle.js';
+import { AvatarError, AvatarService } from '../contacts/files/avatar.js';
+import { RecycleService } from '../contacts/history/recycle.js';
 import { type ContactRow, ContactsRepo } from '../contacts/repo.js';
 import { ContactsService } from '../contacts/service.js';
 import { avatarBytes, derivedUid } from '../contacts/vcard/export.js';

@@ -19,7 +19,7 @@ import { AppError } from '../../../http/errors.js';
 import { BlobIndex } from '../../../storage/blob-index.js';
 import { contentsToCsv } from '../csv/csv.js';
 import { bodyOfDoc } from '../doc.js';
-import { ContactFilesRepo, FileKind } from '../files-repo.js';
+import { ContactFilesRepo, FileKind } from '../files/files-repo.js';
 import { ContactsRepo } from '../repo.js';
 import { avatarKeyOf } from '../service.js';
 import { type VcardVersion, writeCard } from './write.js';

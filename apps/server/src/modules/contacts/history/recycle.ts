@@ -5,13 +5,13 @@ import {
   type RecycleBin,
   type RecycledContact,
 } from '@phonecloud/shared';
-import type { AppDeps } from '../../http/context.js';
-import { changeBook, currentVersion } from './book.js';
-import { bodyOfDoc } from './doc.js';
-import { notFound } from './errors.js';
-import { ensureGroups } from './groups.js';
-import { ContactsRepo } from './repo.js';
-import { contactOf } from './service.js';
+import type { AppDeps } from '../../../http/context.js';
+import { changeBook, currentVersion } from '../book.js';
+import { bodyOfDoc } from '../doc.js';
+import { notFound } from '../errors.js';
+import { ensureGroups } from '../groups.js';
+import { ContactsRepo } from '../repo.js';
+import { contactOf } from '../service.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 

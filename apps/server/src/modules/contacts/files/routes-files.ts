@@ -12,16 +12,16 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { attachmentDisposition } from '../../http/content-disposition.js';
-import type { AppDeps } from '../../http/context.js';
-import { ok } from '../../http/envelope.js';
-import { invalid } from '../../http/errors.js';
-import { currentSession, requireVerified } from '../../http/guards.js';
-import { parse } from '../../http/parse.js';
+import { attachmentDisposition } from '../../../http/content-disposition.js';
+import type { AppDeps } from '../../../http/context.js';
+import { ok } from '../../../http/envelope.js';
+import { invalid } from '../../../http/errors.js';
+import { currentSession, requireVerified } from '../../../http/guards.js';
+import { parse } from '../../../http/parse.js';
+import { idList } from '../params.js';
+import { ExportService } from '../vcard/export.js';
+import { ImportService, type UploadedFile } from '../vcard/import.js';
 import { AvatarService } from './avatar.js';
-import { idList } from './params.js';
-import { ExportService } from './vcard/export.js';
-import { ImportService, type UploadedFile } from './vcard/import.js';
 
 const UploadBody = z.object({
   filename: z.string().default(''),

@@ -8,13 +8,13 @@ import {
   type TimeMachineList,
   type TimeMachineNode,
 } from '@phonecloud/shared';
-import type { AppDeps } from '../../http/context.js';
-import { invalid } from '../../http/errors.js';
-import { changeBook, currentVersion } from './book.js';
-import { bodyOfDoc, type ContactBody, parseBody, sameBody, toContact } from './doc.js';
-import { ensureGroups } from './groups.js';
-import { type ContactRow, ContactsRepo } from './repo.js';
-import { contactOf } from './service.js';
+import type { AppDeps } from '../../../http/context.js';
+import { invalid } from '../../../http/errors.js';
+import { changeBook, currentVersion } from '../book.js';
+import { bodyOfDoc, type ContactBody, parseBody, sameBody, toContact } from '../doc.js';
+import { ensureGroups } from '../groups.js';
+import { type ContactRow, ContactsRepo } from '../repo.js';
+import { contactOf } from '../service.js';
 
 const FOLD_MS = TIME_MACHINE_FOLD_MINUTES * 60_000;
 

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { ContactFilesTable, Database } from '../../db/schema.js';
-import { AreaFilesRepo } from '../../storage/area-files.js';
+import type { ContactFilesTable, Database } from '../../../db/schema.js';
+import { AreaFilesRepo } from '../../../storage/area-files.js';
 
 export type FileRow = Selectable<ContactFilesTable>;
 

@@ -10,13 +10,13 @@ import {
   ContactMsg,
 } from '@phonecloud/shared';
 import sharp, { type Metadata } from 'sharp';
-import type { Db } from '../../db/index.js';
-import type { AppDeps } from '../../http/context.js';
-import { invalid } from '../../http/errors.js';
-import { BlobIndex } from '../../storage/blob-index.js';
-import type { BlobInfo } from '../../storage/index.js';
+import type { Db } from '../../../db/index.js';
+import type { AppDeps } from '../../../http/context.js';
+import { invalid } from '../../../http/errors.js';
+import { BlobIndex } from '../../../storage/blob-index.js';
+import type { BlobInfo } from '../../../storage/index.js';
+import { ContactsRepo } from '../repo.js';
 import { ContactFilesRepo, FileKind } from './files-repo.js';
-import { ContactsRepo } from './repo.js';
 
 // A decompression bomb stops here; a 40-megapixel phone photo still passes.
 const MAX_INPUT_PIXELS = 50_000_000;

@@ -5,9 +5,10 @@ import {
   validateContactContent,
 } from '@phonecloud/shared';
 import sharp from 'sharp';
-import type { AppDeps } from '../../http/context.js';
-import { AvatarService } from './avatar.js';
-import { changeBook } from './book.js';
+import type { AppDeps } from '../../../http/context.js';
+import { changeBook } from '../book.js';
+import type { ContactBody } from '../doc.js';
+import { AvatarService } from '../files/avatar.js';
 import {
   AVATAR_COLOURS,
   COMPANIES,
@@ -22,7 +23,6 @@ import {
   SURNAMES,
   TITLES,
 } from './demo-data.js';
-import type { ContactBody } from './doc.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 const DEMO_SIZE = 320;
