@@ -231,9 +231,8 @@ export class FindRepo {
     after?: [string, number],
   ): Promise<Array<{ id: unknown; sort_key: string | null }>> {
     const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const keyset = after
-      ? sql`AND (sort_key > ${after[0]} OR (sort_key = ${after[0]} AND id > ${after[1]}))`
-      : sql``;
+    // A row comparison, which the index takes as where to start (an OR of the two is a filter).
+    const keyset = after ? sql`AND (sort_key, id) > (${after[0]}, ${after[1]})` : sql``;
     const near = await sql<{ id: unknown; sort_key: string | null }>`
       SELECT id, sort_key FROM (
         SELECT id, sort_key, name_lc FROM drive_items
