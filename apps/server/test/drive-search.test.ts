@@ -220,6 +220,46 @@ describe.each(TEST_DIALECTS)('drive search, sort and preferences [%s]', (dialect
     expect((await other.v2('/file/list', { parent_file_id: p, order_by: 'name' })).code).toBe(-2006);
   });
 
+  it('answers common, rare and missing one- and two-character queries alike, page after page', async () => {
+    const u = await driveUser(server);
+    expect((await u.v2('/drive/get')).code).toBe(0);
+    const { db } = server.db.handle;
+    const userId = Number(u.driveId);
+    const first = Number(
+      (await sql<{ n: number }>`SELECT next_id AS n FROM drives WHERE user_id = ${userId}`.execute(db))
+        .rows[0]?.n,
+    );
+    // 300 names: every third holds 照 (a page fills from the first entries of the index), one
+    // holds 鑫 near the end (found by the name's characters, past the first entries).
+    const all = Array.from({ length: 300 }, (_, i) =>
+      i === 290 ? `鑫源${i}.txt` : i % 3 === 0 ? `照片${i}.jpg` : `文档${i}.txt`,
+    );
+    const now = server.clock.now();
+    for (const [i, name] of all.entries()) {
+      await sql`INSERT INTO drive_items (user_id, id, parent_id, name, kind, size, blob_key, created_at, updated_at, trashed_at)
+        VALUES (${userId}, ${first + i}, 999, ${name}, 1, 1, NULL, ${now}, ${now}, NULL)`.execute(db);
+    }
+    await sql`UPDATE drives SET next_id = ${first + all.length} WHERE user_id = ${userId}`.execute(db);
+
+    const photos = all.filter((n) => n.includes('照'));
+    const seen: string[] = [];
+    let marker = '';
+    for (let pages = 0; pages < 20; pages++) {
+      const r = await searchV2(u, '照', { limit: 30, ...(marker ? { marker } : {}) });
+      expect(r.code, r.message).toBe(0);
+      seen.push(...(names(r) ?? []));
+      marker = r.data?.next_marker ?? '';
+      if (!marker) break;
+    }
+    // Natural order: 照片0, 照片3, … 照片297 (numbers by value).
+    expect(seen).toEqual(photos);
+    expect(names(await searchV2(u, '鑫'))).toEqual(['鑫源290.txt']);
+    expect(names(await searchV2(u, '源2'))).toEqual(['鑫源290.txt']);
+    expect(names(await searchV2(u, '片29'))).toEqual(['照片291.jpg', '照片294.jpg', '照片297.jpg']);
+    expect(names(await searchV2(u, '淼'))).toEqual([]);
+    expect(names(await searchV2(u, '文照'))).toEqual([]);
+  });
+
   it('has its search index (and on PostgreSQL the trigram index, pg_trgm being installable here)', async () => {
     const { db, dialect: d } = server.db.handle;
     const names =
@@ -241,7 +281,8 @@ describe.each(TEST_DIALECTS)('drive search, sort and preferences [%s]', (dialect
         'drive_items_by_time',
       ]),
     );
-    if (d === 'postgres') expect(names).toContain('drive_items_name_trgm');
+    if (d === 'postgres')
+      expect(names).toEqual(expect.arrayContaining(['drive_items_name_trgm', 'drive_items_name_chars']));
   });
 
   it('remembers the sort and view per user, the same on both faces', async () => {

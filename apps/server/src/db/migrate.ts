@@ -18,6 +18,7 @@ import * as m016 from './migrations/016_drive_thumbs.js';
 import * as m017 from './migrations/017_drive_find.js';
 import * as m018 from './migrations/018_webdav.js';
 import * as m019 from './migrations/019_contact_address_parts.js';
+import * as m020 from './migrations/020_drive_name_chars.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '017_drive_find': m017,
   '018_webdav': m018,
   '019_contact_address_parts': m019,
+  '020_drive_name_chars': m020,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -55,6 +55,41 @@ describe('FsStaging', () => {
     expect(await staging.commit(id, bytes.length)).toEqual(digests(bytes));
   });
 
+  it('hashes a large part while it streams, and stays right when it is cut short or sent again', async () => {
+    // Parts over the hashing step (8 MiB) are handed to the hasher while they stream.
+    const BIG = 20 * 1024 * 1024;
+    const bytes = randomBytes(BIG * 2 + 5);
+    const at = (n: number) => bytes.subarray(n * BIG, Math.min(bytes.length, (n + 1) * BIG));
+    const id = newId();
+    await staging.create(id);
+    // The first part cut off after 12 MiB (the hasher has had some of it), then sent whole.
+    const cut = new PassThrough();
+    const failing = staging.write(id, 0, BIG, cut).catch((err: unknown) => err);
+    for (let o = 0; o < 12 * 1024 * 1024; o += 1024 * 1024) cut.write(randomBytes(1024 * 1024));
+    await new Promise((r) => setTimeout(r, 100));
+    cut.destroy(new Error('client went away'));
+    expect(await failing).toBeInstanceOf(Error);
+    expect(await staging.write(id, 0, BIG, Readable.from([at(0)]))).toBe(BIG);
+    expect(await staging.write(id, BIG, BIG, Readable.from([at(1)]))).toBe(BIG);
+    // The second part again, other bytes first (after the hasher had it all), then the right ones.
+    await staging.write(id, BIG, BIG, Readable.from([randomBytes(BIG)]));
+    await staging.write(id, BIG, BIG, Readable.from([at(1)]));
+    await staging.write(id, BIG * 2, 5, Readable.from([at(2)]));
+    expect(await staging.commit(id, bytes.length)).toEqual(digests(bytes));
+
+    // In order, in small chunks, nothing sent twice: the digests the hasher followed.
+    const again = newId();
+    await staging.create(again);
+    for (let n = 0; n < 3; n++) {
+      const p = at(n);
+      const chunks = Array.from({ length: Math.ceil(p.length / 65536) }, (_, i) =>
+        p.subarray(i * 65536, (i + 1) * 65536),
+      );
+      expect(await staging.write(again, n * BIG, p.length, Readable.from(chunks))).toBe(p.length);
+    }
+    expect(await staging.commit(again, bytes.length)).toEqual(digests(bytes));
+  });
+
   it('refuses a part longer than announced, reports a short one, and no commit while a part streams', async () => {
     const bytes = randomBytes(PART * 2);
     const id = newId();

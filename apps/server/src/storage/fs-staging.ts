@@ -1,7 +1,6 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { type Readable, Transform, type TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type BlobInfo, BlobTooLargeError } from './blob-store.js';
 import { HashJob } from './hash-worker.js';
@@ -9,6 +8,13 @@ import type { Digests } from './hashing.js';
 import { type BlobStaging, StagingBusyError, StagingClosedError } from './staging.js';
 
 const IO_CHUNK = 1024 * 1024;
+/** A part still streaming is handed to the hasher in steps of this much of it written. */
+const HASH_STEP = 8 * 1024 * 1024;
+/**
+ * Written bytes are pushed to the disk in the background every this much, so that the fsync a
+ * commit makes before the file counts as stored finds little left to write.
+ */
+const FLUSH_STEP = 64 * 1024 * 1024;
 /** Sessions live 24 h and are dropped with their file; anything older is a leftover. */
 const STALE_MS = 2 * 24 * 60 * 60_000;
 
@@ -22,6 +28,9 @@ interface Run {
   queued: number;
   /** Parts written after `queued`, waiting for the gap before them to fill (offset → length). */
   waiting: Map<number, number>;
+  /** Where the last background flush was started; one runs at a time. */
+  flushedTo: number;
+  flushing: boolean;
 }
 
 interface Span {
@@ -46,6 +55,41 @@ class PartCounter extends Transform {
     this.size += chunk.length;
     if (this.size > this.max) done(new BlobTooLargeError(this.max));
     else done(null, chunk);
+  }
+}
+
+/**
+ * Writes a stream at an offset of an open file and reports how far the file is written, so that
+ * the hasher can follow a part while it streams in (a write stream reports nothing until the end).
+ */
+class OffsetSink extends Writable {
+  constructor(
+    private readonly handle: FileHandle,
+    private position: number,
+    private readonly progress: (end: number) => void,
+  ) {
+    super({ highWaterMark: IO_CHUNK });
+  }
+
+  override _writev(chunks: Array<{ chunk: Buffer }>, done: (err?: Error | null) => void): void {
+    this.writeAll(chunks.map((c) => c.chunk)).then(() => done(), done);
+  }
+
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
+    this.writeAll([chunk]).then(() => done(), done);
+  }
+
+  private async writeAll(buffers: Buffer[]): Promise<void> {
+    let left = buffers;
+    while (left.length > 0) {
+      const { bytesWritten } = await this.handle.writev(left, this.position);
+      this.position += bytesWritten;
+      // A short write (rare on a file) goes on from the first byte not written.
+      let skip = bytesWritten;
+      while (left.length > 0 && skip >= (left[0]?.length ?? 0)) skip -= left.shift()?.length ?? 0;
+      if (skip > 0 && left[0]) left = [left[0].subarray(skip), ...left.slice(1)];
+    }
+    this.progress(this.position);
   }
 }
 
@@ -92,12 +136,12 @@ export class FsStaging implements BlobStaging {
     this.rewriting(id, span);
     const counter = new PartCounter(length);
     const abort = new AbortController();
-    const done = pipeline(
-      data,
-      counter,
-      createWriteStream(file, { flags: 'r+', start: offset, highWaterMark: IO_CHUNK }),
-      { signal: abort.signal },
-    );
+    let handle: FileHandle | undefined;
+    const done = (async () => {
+      handle = await open(file, 'r+');
+      const sink = new OffsetSink(handle, offset, (end) => this.advance(id, file, writer, end));
+      await pipeline(data, counter, sink, { signal: abort.signal });
+    })().finally(() => handle?.close());
     const writer: Writer = { ...span, abort, settled: done.catch(() => undefined) };
     const active = this.writers.get(id) ?? new Set<Writer>();
     active.add(writer);
@@ -118,6 +162,55 @@ export class FsStaging implements BlobStaging {
     return counter.size;
   }
 
+  /**
+   * A part is written up to `end` while it streams: when the hasher has reached this part and no
+   * other request writes into it, the bytes written so far are queued (in steps), so that the
+   * digests keep up with the upload instead of starting on each part once it is whole.
+   */
+  private advance(id: string, file: string, writer: Writer, end: number): void {
+    if (!this.writers.get(id)?.has(writer)) return;
+    let run = this.runs.get(id);
+    if (!run) {
+      if (writer.offset !== 0) return;
+      run = this.newRun(id);
+    }
+    if (run.queued < writer.offset || end - run.queued < HASH_STEP) return;
+    const rest: Span = { offset: run.queued, length: end - run.queued };
+    for (const w of this.writers.get(id) ?? []) if (w !== writer && overlap(w, rest)) return;
+    run.job.add(file, rest.offset, rest.length);
+    run.queued = end;
+    this.flushBehind(file, run);
+  }
+
+  private newRun(id: string): Run {
+    const run: Run = { job: new HashJob(), queued: 0, waiting: new Map(), flushedTo: 0, flushing: false };
+    this.runs.set(id, run);
+    return run;
+  }
+
+  /**
+   * Starts writing the file's dirty pages to the disk once another FLUSH_STEP is queued, one flush
+   * at a time. The guarantee is the commit's fsync; this only leaves it less to do. A failure here
+   * changes nothing (the commit's fsync reports it).
+   */
+  private flushBehind(file: string, run: Run): void {
+    if (run.flushing || run.queued - run.flushedTo < FLUSH_STEP) return;
+    run.flushing = true;
+    run.flushedTo = run.queued;
+    void (async () => {
+      const h = await open(file, 'r');
+      try {
+        await h.datasync();
+      } finally {
+        await h.close();
+      }
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        run.flushing = false;
+      });
+  }
+
   /** A write begins: bytes the hasher has will change (drop the run); a waiting part is stale. */
   private rewriting(id: string, span: Span): void {
     const run = this.runs.get(id);
@@ -131,21 +224,28 @@ export class FsStaging implements BlobStaging {
     }
   }
 
-  /** A part is written whole: queue it, and the parts after it that waited, to the hasher. */
+  /** A part is written whole: queue the rest of it, and the parts after it that waited, to the hasher. */
   private written(id: string, file: string, span: Span): void {
     let run = this.runs.get(id);
     if (!run) {
       // Hashing starts with the first part; after a dropped run the commit reads the rest.
       if (span.offset !== 0) return;
-      run = { job: new HashJob(), queued: 0, waiting: new Map() };
-      this.runs.set(id, run);
+      run = this.newRun(id);
     }
-    run.waiting.set(span.offset, span.length);
+    const end = span.offset + span.length;
+    if (run.queued >= span.offset && run.queued < end) {
+      // The hasher is inside this part (it followed it while it streamed): the rest of it.
+      run.job.add(file, run.queued, end - run.queued);
+      run.queued = end;
+    } else if (run.queued < span.offset) {
+      run.waiting.set(span.offset, span.length);
+    }
     for (let len = run.waiting.get(run.queued); len !== undefined; len = run.waiting.get(run.queued)) {
       run.waiting.delete(run.queued);
       run.job.add(file, run.queued, len);
       run.queued += len;
     }
+    this.flushBehind(file, run);
   }
 
   /** Marks the upload closed to new writes; `cut` ends running ones, else they make it refuse. */

@@ -3,22 +3,23 @@ import { Worker } from 'node:worker_threads';
 import type { Digests } from './hashing.js';
 
 /**
- * The worker hashes byte ranges of files already written (read back from the page cache), so the
+ * The workers hash byte ranges of files already written (read back from the page cache), so the
  * three digests of an upload cost the request's thread nothing. Its code travels as a string:
  * the server is bundled into one file, and a worker needs a source of its own.
- * Messages: {op:'range', job, file, offset, length} · {op:'digest', job} (answered) · {op:'drop', job}.
+ * Messages: {op:'range', job, algs, file, offset, length} · {op:'digest', job, algs} (answered
+ * with {job, hex: {alg: digest}}) · {op:'drop', job}.
  */
 const SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
 const { openSync, readSync, closeSync } = require('node:fs');
-const buf = Buffer.allocUnsafe(4 * 1024 * 1024);
+const buf = Buffer.allocUnsafe(1024 * 1024);
 const jobs = new Map();
-function jobOf(id) {
-  let j = jobs.get(id);
+function jobOf(m) {
+  let j = jobs.get(m.job);
   if (!j) {
-    j = { h: [createHash('sha256'), createHash('md5'), createHash('sha1')], error: null };
-    jobs.set(id, j);
+    j = { algs: m.algs, h: m.algs.map((a) => createHash(a)), error: null };
+    jobs.set(m.job, j);
   }
   return j;
 }
@@ -38,30 +39,35 @@ function hashRange(j, m) {
 }
 parentPort.on('message', (m) => {
   if (m.op === 'drop') return void jobs.delete(m.job);
-  const j = jobOf(m.job);
+  const j = jobOf(m);
   if (m.op === 'range') {
     if (j.error) return;
     try { hashRange(j, m); } catch (err) { j.error = String((err && err.message) || err); }
     return;
   }
   jobs.delete(m.job);
-  parentPort.postMessage(j.error
-    ? { job: m.job, error: j.error }
-    : { job: m.job, sha256: j.h[0].digest('hex'), md5: j.h[1].digest('hex'), sha1: j.h[2].digest('hex') });
+  const hex = {};
+  if (!j.error) j.algs.forEach((a, i) => { hex[a] = j.h[i].digest('hex'); });
+  parentPort.postMessage(j.error ? { job: m.job, error: j.error } : { job: m.job, hex });
 });
 `;
+
+type Alg = keyof Digests;
 
 interface Reply {
   job: number;
   error?: string;
-  sha256?: string;
-  md5?: string;
-  sha1?: string;
+  hex?: Partial<Record<Alg, string>>;
 }
+
+type Partial3 = Partial<Digests>;
 
 class HashThread {
   private readonly worker = new Worker(SOURCE, { eval: true });
-  private readonly waiting = new Map<number, { resolve: (d: Digests) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<
+    number,
+    { resolve: (d: Partial3) => void; reject: (e: Error) => void }
+  >();
   jobs = 0;
   dead = false;
 
@@ -73,8 +79,8 @@ class HashThread {
       this.waiting.delete(r.job);
       if (this.waiting.size === 0) this.worker.unref();
       if (!w) return;
-      if (r.error || !r.sha256 || !r.md5 || !r.sha1) w.reject(new Error(`hashing failed: ${r.error}`));
-      else w.resolve({ sha256: r.sha256, md5: r.md5, sha1: r.sha1 });
+      if (r.error || !r.hex) w.reject(new Error(`hashing failed: ${r.error}`));
+      else w.resolve(r.hex);
     });
     const fail = (err: unknown) => {
       this.dead = true;
@@ -89,64 +95,83 @@ class HashThread {
     this.worker.postMessage(message);
   }
 
-  digest(job: number): Promise<Digests> {
+  digest(job: number, algs: readonly Alg[]): Promise<Partial3> {
     return new Promise((resolve, reject) => {
       if (this.dead) return reject(new Error('hash worker is gone'));
       this.waiting.set(job, { resolve, reject });
       this.worker.ref();
-      this.post({ op: 'digest', job });
+      this.post({ op: 'digest', job, algs });
     });
   }
 }
 
-/** A few threads at most, leaving a core to the request thread. */
-const POOL_SIZE = Math.max(1, Math.min(4, availableParallelism() - 1));
+/**
+ * The digests of one upload are split over two threads, MD5 on one and SHA-256 with SHA-1 on
+ * the other (about the same work with SHA instructions; MD5 has none): in one thread the three
+ * in a row were what held a large upload back. Up to four threads, at least two.
+ */
+const SPLIT: readonly (readonly Alg[])[] = [['md5'], ['sha256', 'sha1']];
+const POOL_SIZE = Math.max(SPLIT.length, Math.min(4, availableParallelism() - 1));
 const pool: HashThread[] = [];
 let nextJob = 1;
 
-function leastBusy(): HashThread {
+function leastBusy(besides: readonly HashThread[]): HashThread {
   for (let i = pool.length - 1; i >= 0; i--) if (pool[i]?.dead) pool.splice(i, 1);
-  const idle = pool.find((t) => t.jobs === 0);
+  const free = pool.filter((t) => !besides.includes(t));
+  const idle = free.find((t) => t.jobs === 0);
   if (idle) return idle;
   if (pool.length < POOL_SIZE) {
     const t = new HashThread();
     pool.push(t);
     return t;
   }
-  return pool.reduce((a, b) => (b.jobs < a.jobs ? b : a));
+  return (free.length > 0 ? free : pool).reduce((a, b) => (b.jobs < a.jobs ? b : a));
 }
 
-/** SHA-256, MD5 and SHA-1 of file ranges queued in order, computed on a worker thread. */
+interface Leg {
+  thread: HashThread;
+  id: number;
+  algs: readonly Alg[];
+}
+
+/** SHA-256, MD5 and SHA-1 of file ranges queued in order, computed on worker threads. */
 export class HashJob {
-  private readonly thread = leastBusy();
-  private readonly id = nextJob++;
+  private readonly legs: Leg[] = [];
   private ended = false;
 
   constructor() {
-    this.thread.jobs++;
+    for (const algs of SPLIT) {
+      const thread = leastBusy(this.legs.map((l) => l.thread));
+      thread.jobs++;
+      this.legs.push({ thread, id: nextJob++, algs });
+    }
   }
 
   /** Queues bytes [offset, offset + length) of a file: hashed after everything queued before. */
   add(file: string, offset: number, length: number): void {
-    if (length > 0) this.thread.post({ op: 'range', job: this.id, file, offset, length });
+    if (length <= 0) return;
+    for (const l of this.legs) l.thread.post({ op: 'range', job: l.id, algs: l.algs, file, offset, length });
   }
 
   /** Waits for the queued ranges and answers the digests; ends the job. */
-  digests(): Promise<Digests> {
+  async digests(): Promise<Digests> {
     this.end();
-    return this.thread.digest(this.id);
+    const parts = await Promise.all(this.legs.map((l) => l.thread.digest(l.id, l.algs)));
+    const d: Partial3 = Object.assign({}, ...parts);
+    if (!d.sha256 || !d.md5 || !d.sha1) throw new Error('hashing failed: a digest is missing');
+    return { sha256: d.sha256, md5: d.md5, sha1: d.sha1 };
   }
 
   /** Ends the job without its digests (the bytes it saw are no longer the file's). */
   drop(): void {
     if (this.ended) return;
     this.end();
-    this.thread.post({ op: 'drop', job: this.id });
+    for (const l of this.legs) l.thread.post({ op: 'drop', job: l.id });
   }
 
   private end(): void {
     if (this.ended) throw new Error('hash job already ended');
     this.ended = true;
-    this.thread.jobs--;
+    for (const l of this.legs) l.thread.jobs--;
   }
 }

@@ -7,7 +7,7 @@ import { FILE, FOLDER, type ItemRow, isUniqueViolation } from '../drive/items-re
 import { cleanName } from '../drive/names.js';
 import { DriveService } from '../drive/service.js';
 import { quotaExceeded } from '../drive/upload/quota.js';
-import { type Finished, type NewUpload, partLength, Uploads } from '../drive/upload/uploads.js';
+import { type Finished, type NewUpload, Uploads } from '../drive/upload/uploads.js';
 import { DavError } from './errors.js';
 import { type IfList, parseIfHeader, submittedTokens } from './if-header.js';
 import { etagOf } from './live-props.js';
@@ -209,41 +209,16 @@ export class WebDavService {
   }
 
   /**
-   * A large file of known length through the drive's multi-part upload: the body is cut into the
-   * session's parts, each written in place into the staging file while the hash worker digests
-   * the parts before it (the one-request path hashes on the thread that receives, which halves
-   * the rate of a large upload).
+   * A large file of known length through the drive's multi-part upload, as one part: the body is
+   * written in place into the staging file while the hash workers digest what is already written
+   * (the one-request path hashes on the thread that receives, which halves the rate of a large
+   * upload). One part, not one per 10 MiB: one request brings it all, so there is nothing to
+   * resume, and a row per slice was a database write per 10 MiB.
    */
   private async putStaged(userId: number, upload: NewUpload, body: Readable): Promise<Finished> {
-    const session = await this.uploads.create(userId, { ...upload, face: 'v2' });
+    const session = await this.uploads.create(userId, { ...upload, face: 'v2', onePart: true });
     try {
-      const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-      let carry: Buffer | null = null;
-      for (let n = 1; n <= session.part_count; n++) {
-        const length = partLength(session, n) ?? 0;
-        let left = length;
-        const part = Readable.from(
-          (async function* () {
-            while (left > 0) {
-              let chunk: Buffer | null = carry;
-              carry = null;
-              if (!chunk) {
-                const next = await source.next();
-                if (next.done) return;
-                chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
-              }
-              if (chunk.length > left) {
-                carry = chunk.subarray(left);
-                chunk = chunk.subarray(0, left);
-              }
-              left -= chunk.length;
-              yield chunk;
-            }
-          })(),
-          { objectMode: false },
-        );
-        await this.uploads.putPart(userId, session.id, n, part, length);
-      }
+      await this.uploads.putWhole(session, body);
       return await this.uploads.complete(userId, session.id);
     } catch (err) {
       await this.uploads.abort(userId, session.id).catch(() => undefined);

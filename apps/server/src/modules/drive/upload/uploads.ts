@@ -31,6 +31,11 @@ export interface NewUpload {
   size: number;
   face: UploadFace;
   nameMode: UploadNameMode;
+  /**
+   * A v2 session of one part, the whole file, written by one request (WebDAV's PUT): one part row
+   * instead of one per 10 MiB, and the session lives as long as a one-request upload.
+   */
+  onePart?: boolean;
 }
 
 export interface Finished {
@@ -68,7 +73,7 @@ export class Uploads {
     const total = await this.drive.quota.total(userId);
     const now = this.drive.now();
     const multipart = u.face === 'v2';
-    const partSize = multipart ? partSizeFor(u.size) : u.size;
+    const partSize = multipart && !u.onePart ? partSizeFor(u.size) : u.size;
     const row: UploadRow = {
       user_id: userId,
       id: randomToken(18),
@@ -80,7 +85,7 @@ export class Uploads {
       // A quick upload brings no bytes: its space is taken when the proof passes.
       reserved: u.face === 'quick' ? 0 : u.size,
       part_size: partSize,
-      part_count: multipart ? Math.max(1, Math.ceil(u.size / partSize)) : 1,
+      part_count: multipart && !u.onePart ? Math.max(1, Math.ceil(u.size / partSize)) : 1,
       name_mode: u.nameMode,
       blob_key: proof?.blobKey ?? null,
       proof_offset: proof?.offset ?? null,
@@ -88,7 +93,7 @@ export class Uploads {
       created_at: now,
       // Part uploads must keep moving (each part started renews this); a one-request upload has
       // the whole time.
-      expires_at: now + (u.face === 'v2' ? IDLE_MS : TTL_MS),
+      expires_at: now + (u.face === 'v2' && !u.onePart ? IDLE_MS : TTL_MS),
     };
     await this.db.transaction().execute(async (trx) => {
       await this.drive.liveFolder(userId, u.parentId, trx);
@@ -134,6 +139,15 @@ export class Uploads {
       .where('id', '=', uploadId)
       .execute();
     return this.parts_.put(u, partNumber, expected, body, declared);
+  }
+
+  /**
+   * The one part of a `onePart` session, streamed by the request that made it: its session is not
+   * read again nor its time renewed (it has the whole time of a one-request upload).
+   */
+  putWhole(u: UploadRow, body: Readable, declared?: number) {
+    if (u.part_count !== 1) throw invalid('part_number');
+    return this.parts_.put(u, 1, u.size, body, declared);
   }
 
   /** Checks every part and its size, makes the parts one blob and makes the item. */
