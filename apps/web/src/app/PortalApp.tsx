@@ -1,4 +1,4 @@
-import { AppProviders } from '../components/AppProviders';
+import { AppProviders, QueryProvider } from '../components/AppProviders';
 import { PortalRouter } from './router';
 import { isSharePage, ShareApp } from './share-app';
 import { SkinProvider } from './skins/SkinProvider';
@@ -14,10 +14,11 @@ export function PortalApp() {
     );
   }
   return (
-    <AppProviders>
+    // The skin holds the page's one antd provider (its colours are antd's theme): see SkinProvider.
+    <QueryProvider>
       <SkinProvider>
         <PortalRouter />
       </SkinProvider>
-    </AppProviders>
+    </QueryProvider>
   );
 }

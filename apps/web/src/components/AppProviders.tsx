@@ -14,7 +14,28 @@ interface Props {
 
 /** What every page of both entries stands in: Chinese antd, the query cache, toasts. */
 export function AppProviders({ theme, children }: Props) {
+  return (
+    <QueryProvider>
+      <AntdProvider theme={theme}>{children}</AntdProvider>
+    </QueryProvider>
+  );
+}
+
+/**
+ * The query cache, on its own for the portal: its skin is read through a query, and the skin's
+ * colours must reach the one antd provider below it (see AntdProvider).
+ */
+export function QueryProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/**
+ * Chinese antd with the page's theme, and the toasts' holder. A page has exactly one: each
+ * ConfigProvider with a theme makes antd derive its whole token set again (and write another set
+ * of token variables), which was a fifth of the portal's first render when the skin had its own.
+ */
+export function AntdProvider({ theme, children }: Props) {
   // Pop-ups, menus and messages stop animating for a user who asked for less motion.
   const reduced = useReducedMotion();
   // zeroRuntime: the components' styles come from the static file above (build/antd-css.ts),
@@ -26,7 +47,7 @@ export function AppProviders({ theme, children }: Props) {
   return (
     <ConfigProvider locale={zhCN} theme={withMotion} button={{ autoInsertSpace: false }}>
       <ToastBridge />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </ConfigProvider>
   );
 }

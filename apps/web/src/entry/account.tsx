@@ -1,7 +1,7 @@
 import '../components/base.css';
 import '../app/skins/skins.css';
 import '../features/account/account.css';
-import { applySkin, rememberedSkin, skinPrimaryColor } from '../app/skins/skin-dom';
+import { applySkin, rememberedSkin, skinPrimaryColor, skinTheme } from '../app/skins/skin-dom';
 import { AppProviders } from '../components/AppProviders';
 import { SkinButtonClass } from '../components/skin-context';
 import { AccountApp } from '../features/account/AccountApp';
@@ -10,10 +10,10 @@ import { mount } from './mount';
 // The account pages make no settings call of their own; they wear the skin last seen on the portal.
 const skin = rememberedSkin();
 applySkin(skin.skin, skin.body_class);
-const primary = skinPrimaryColor();
+const theme = skinTheme(skinPrimaryColor());
 
 mount(
-  <AppProviders theme={primary ? { token: { colorPrimary: primary, colorLink: primary } } : undefined}>
+  <AppProviders theme={theme}>
     <SkinButtonClass.Provider value={skin.btn_class}>
       <AccountApp />
     </SkinButtonClass.Provider>

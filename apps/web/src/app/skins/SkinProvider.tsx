@@ -1,11 +1,11 @@
 import { Api, type SettingDetail, type SkinId, skinContent } from '@phonecloud/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import { createContext, type ReactNode, useContext, useLayoutEffect, useMemo, useState } from 'react';
 import { api } from '../../api';
 import { platformQueries } from '../../api/platform-queries';
+import { AntdProvider } from '../../components/AppProviders';
 import { SkinButtonClass } from '../../components/skin-context';
-import { applySkin, rememberedSkin, skinPrimaryColor } from './skin-dom';
+import { applySkin, rememberedSkin, skinPrimaryColor, skinTheme } from './skin-dom';
 
 interface SkinControl {
   skin: SkinId;
@@ -22,7 +22,8 @@ export function useSkinControl(): SkinControl {
 
 /**
  * The skin from /setting/detail.do, shown at once when the user picks another (and put back if
- * saving fails). It lives on <body> and on primary buttons, and sets antd's primary colour.
+ * saving fails). It lives on <body> and on primary buttons, and sets antd's primary colour: it
+ * holds the page's antd provider, so it stands inside the query cache (QueryProvider) only.
  */
 export function SkinProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -46,6 +47,10 @@ export function SkinProvider({ children }: { children: ReactNode }) {
     setPrimary(skinPrimaryColor());
   }, [skin, bodyClass]);
 
+  // The page's only antd theme (AntdProvider): the skin's colours go into it rather than into a
+  // second, nested ConfigProvider, so antd derives its tokens once.
+  const theme = useMemo(() => skinTheme(primary), [primary]);
+
   const control = useMemo<SkinControl>(
     () => ({ skin, choose: (next) => save.mutate(next) }),
     [skin, save.mutate],
@@ -54,11 +59,7 @@ export function SkinProvider({ children }: { children: ReactNode }) {
   return (
     <SkinControlContext.Provider value={control}>
       <SkinButtonClass.Provider value={content.btn_class}>
-        <ConfigProvider
-          theme={primary ? { token: { colorPrimary: primary, colorLink: primary } } : undefined}
-        >
-          {children}
-        </ConfigProvider>
+        <AntdProvider theme={theme}>{children}</AntdProvider>
       </SkinButtonClass.Provider>
     </SkinControlContext.Provider>
   );

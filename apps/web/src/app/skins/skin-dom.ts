@@ -1,4 +1,5 @@
 import { DEFAULT_SKIN, isSkinId, type SettingDetail, type SkinId, skinContent } from '@phonecloud/shared';
+import type { ThemeConfig } from 'antd';
 
 type SkinContent = SettingDetail['content'];
 
@@ -31,4 +32,9 @@ export function applySkin(skin: SkinId, bodyClass: string): void {
 export function skinPrimaryColor(): string | undefined {
   const value = getComputedStyle(document.body).getPropertyValue('--skin-primary').trim();
   return value || undefined;
+}
+
+/** antd's theme for the skin's primary colour (links wear it too); none: antd's own. */
+export function skinTheme(primary: string | undefined): ThemeConfig | undefined {
+  return primary ? { token: { colorPrimary: primary, colorLink: primary } } : undefined;
 }
