@@ -16,7 +16,7 @@ import { FILE_POLICY } from '../../http/csp.js';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/parse.js';
 import { originOf } from '../drive/download/links.js';
-import { parseRange } from '../drive/download/send.js';
+import { sendBlobBytes } from '../drive/download/send.js';
 import { parseV1Id } from '../drive/faces/views.js';
 import { FILE, type ItemRow } from '../drive/items-repo.js';
 import { contentTypeOf } from '../drive/mime.js';
@@ -116,24 +116,8 @@ export function previewRoutes(shares: ShareService) {
         if (truncated) reply.header(PreviewHeader.truncated, '1');
         return reply.send(text);
       }
-      const etag = `"${item.blob_key}"`;
-      reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', previewType(item));
-      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-      const ifRange = req.headers['if-range'];
-      const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, item.size);
-      if (range === 'unsatisfiable')
-        return reply.status(416).header('content-range', `bytes */${item.size}`).send();
-      if (item.size === 0) return reply.header('content-length', 0).send('');
-      const stream = await deps.blobs.get(item.blob_key, range ?? undefined);
-      if (range) {
-        reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${item.size}`)
-          .header('content-length', range.end - range.start + 1);
-      } else {
-        reply.header('content-length', item.size);
-      }
-      return reply.send(stream);
+      reply.header('content-type', previewType(item));
+      return sendBlobBytes(req, reply, deps.blobs, item.blob_key, item.size);
     });
   };
 }

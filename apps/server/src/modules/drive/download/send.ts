@@ -26,8 +26,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 /**
- * A drive file as an attachment (the drive's signed downloads and a share's): Range and
- * If-Range, ETag (the blob key) and If-None-Match.
+ * A drive file as an attachment (the drive's signed downloads and a share's): its bytes as
+ * `sendBlobBytes` answers them, named for download.
  */
 export async function sendItemFile(
   req: FastifyRequest,
@@ -35,30 +35,42 @@ export async function sendItemFile(
   blobs: BlobStore,
   item: ItemRow,
 ) {
-  const key = item.blob_key as string;
-  const etag = `"${key}"`;
   reply
-    .header('etag', etag)
-    .header('accept-ranges', 'bytes')
     .header('content-type', contentTypeOf(item.name))
     .header('content-disposition', attachmentDisposition(item.name))
     .header('cache-control', 'private, no-cache')
     .header('last-modified', new Date(item.updated_at).toUTCString());
+  return sendBlobBytes(req, reply, blobs, item.blob_key as string, item.size);
+}
+
+/**
+ * A blob's bytes with a single Range and If-Range, its key as ETag and If-None-Match; the
+ * caller has set the content type and how the bytes are shown (downloads, previews).
+ */
+export async function sendBlobBytes(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  blobs: BlobStore,
+  key: string,
+  size: number,
+) {
+  const etag = `"${key}"`;
+  reply.header('etag', etag).header('accept-ranges', 'bytes');
   if (req.headers['if-none-match'] === etag) return reply.status(304).send();
   const ifRange = req.headers['if-range'];
-  const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, item.size);
+  const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, size);
   if (range === 'unsatisfiable') {
-    return reply.status(416).header('content-range', `bytes */${item.size}`).send();
+    return reply.status(416).header('content-range', `bytes */${size}`).send();
   }
-  if (item.size === 0) return reply.header('content-length', 0).send('');
+  if (size === 0) return reply.header('content-length', 0).send('');
   const stream: Readable = await blobs.get(key, range ?? undefined);
   if (range) {
     reply
       .status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${item.size}`)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
       .header('content-length', range.end - range.start + 1);
   } else {
-    reply.header('content-length', item.size);
+    reply.header('content-length', size);
   }
   return reply.send(stream);
 }

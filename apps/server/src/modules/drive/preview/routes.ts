@@ -16,7 +16,7 @@ import { ok } from '../../../http/envelope.js';
 import { parse } from '../../../http/parse.js';
 import { bearerAuth, driveUser, yunAuth } from '../access/auth.js';
 import { verifyToken } from '../access/tokens.js';
-import { parseRange } from '../download/send.js';
+import { sendBlobBytes } from '../download/send.js';
 import { notFound } from '../errors.js';
 import { parseV1Id, parseV2Id } from '../faces/views.js';
 import { FILE, type ItemRow } from '../items-repo.js';
@@ -173,25 +173,8 @@ export function previewRoutes(drive: DriveService) {
         }
 
         // Images, video, audio and PDF: the bytes as they are, with a single Range as downloads do.
-        const etag = `"${item.blob_key}"`;
-        reply.header('etag', etag).header('accept-ranges', 'bytes').header('content-type', previewType(item));
-        if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-        const ifRange = req.headers['if-range'];
-        const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, item.size);
-        if (range === 'unsatisfiable') {
-          return reply.status(416).header('content-range', `bytes */${item.size}`).send();
-        }
-        if (item.size === 0) return reply.header('content-length', 0).send('');
-        const stream = await deps.blobs.get(item.blob_key, range ?? undefined);
-        if (range) {
-          reply
-            .status(206)
-            .header('content-range', `bytes ${range.start}-${range.end}/${item.size}`)
-            .header('content-length', range.end - range.start + 1);
-        } else {
-          reply.header('content-length', item.size);
-        }
-        return reply.send(stream);
+        reply.header('content-type', previewType(item));
+        return sendBlobBytes(req, reply, deps.blobs, item.blob_key, item.size);
       },
     );
   };
