@@ -68,4 +68,50 @@ describe.each(TEST_DIALECTS)('contacts: the start-up warm-up of the import write
     expect(after.sync_version).toBe(before.sync_version);
     expect(Object.keys(after.list)).toEqual(Object.keys(before.list));
   });
+
+  it('removes the throwaway account a stopped start left behind, and not one that another start is using', async () => {
+    const now = server.deps.clock.now();
+    const row = (id: number, username: string, at: number) => ({
+      id,
+      username,
+      password_hash: '!warm-up',
+      phone: null,
+      email: null,
+      paid_gb: 0,
+      member: null,
+      skin: '05',
+      created_at: at,
+      updated_at: at,
+    });
+    await server.deps.db
+      .insertInto('users')
+      .values([
+        row(-11, 'warm-up-left-behind', now - 11 * 60_000),
+        row(-12, 'warm-up-in-use', now - 1_000),
+        // Only the warm-up's own accounts: a negative id alone is not enough.
+        row(-13, 'someone_else', now - 60 * 60_000),
+      ])
+      .execute();
+    await server.deps.db
+      .insertInto('contact_books')
+      .values({ user_id: -11, sync_version: 3, next_id: 9, log_floor: 0, updated_at: now })
+      .execute();
+    const { log, warned } = recordingLog();
+    await contactsModule.warmUp?.(server.deps, log);
+    expect(warned).toEqual([]);
+    const left = await server.deps.db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '<', 0)
+      .orderBy('id', 'desc')
+      .execute();
+    expect(left.map((u) => u.username)).toEqual(['warm-up-in-use', 'someone_else']);
+    const books = await server.deps.db
+      .selectFrom('contact_books')
+      .select('user_id')
+      .where('user_id', '=', -11)
+      .execute();
+    expect(books).toEqual([]);
+    await server.deps.db.deleteFrom('users').where('id', 'in', [-12, -13]).execute();
+  });
 });

@@ -101,8 +101,6 @@ export async function changeBook<T>(
     await change.flush();
     return { result, syncVersion: version };
   };
-  // Inside a caller's transaction (the start-up warm-up, which rolls back), the change joins it.
-  if (deps.db.isTransaction) return run(deps.db);
   return deps.db.transaction().execute(run);
 }
 

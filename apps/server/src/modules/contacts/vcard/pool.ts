@@ -114,15 +114,38 @@ export async function* preparedChunks(
   }
 }
 
-// The warm-up book's names: common surnames and given-name characters, some of them with several
-// readings (曾, 单, 乐, 长…), so both ways a name is spelled (per character, and pinyin-pro's
-// whole pass) are compiled; and Latin names of two words.
-const WARM_SURNAMES = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹曾单解乐查区朴'];
-const WARM_GIVEN = [
-  ...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚英华玉兰萍鹏辉建红宇浩然欣怡子轩涵一诺长乐重行',
+// The warm-up book's names: the hundred and more most common surnames, some with several readings
+// (曾, 单, 乐, 解, 查, 区, 仇, 缪) and a few of two characters, and common given-name characters,
+// so that each thread has read most characters a book's names are made of (nameSpell keeps each
+// character's reading) and both ways a name is spelled (per character, and pinyin-pro's whole
+// pass) are compiled for the shapes real names give them; and Latin names of two words.
+const WARM_SURNAMES = [
+  ...[
+    ...'王李张刘陈杨黄赵吴周徐孙马胡朱郭何罗高林郑梁谢唐许冯宋韩邓彭曹曾田肖董潘袁蔡蒋余于杜叶程魏苏吕丁任卢姚沈钟姜崔谭陆范汪廖石金韦贾夏付方邹熊白孟秦邱侯江尹薛闫段雷龙黎史陶贺毛郝顾龚邵万覃武钱戴严欧莫孔向常汤康易乔赖文施洪辛柯庄单解乐查区朴仇缪',
+  ],
+  '欧阳',
+  '司马',
+  '诸葛',
+  '上官',
 ];
-const WARM_FIRST = ['Anna', 'Ben', 'Chloe', 'David', 'Emma', 'Frank', 'Grace', 'Henry'];
-const WARM_LAST = ['Smith', 'Garcia', 'Brown', 'Lee', 'Wilson', 'Young'];
+const WARM_GIVEN = [
+  ...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍鹏辉建红晓宇浩然欣怡子轩梓涵一诺雨桐思远嘉豪俊文博天佑志国海波春梅丹婷雪琳晨阳佳慧颖琪鑫淑珍凤芬燕飞龙斌亮峰昊睿泽瑞凯锦欢长乐重行朝和少',
+];
+const WARM_FIRST = [
+  'Anna',
+  'Ben',
+  'Chloe',
+  'David',
+  'Emma',
+  'Frank',
+  'Grace',
+  'Henry',
+  'Iris',
+  'Jack',
+  'Kate',
+  'Leo',
+];
+const WARM_LAST = ['Smith', 'Garcia', 'Brown', 'Lee', 'Wilson', 'Young', 'Taylor', 'Clark', 'Walker', 'King'];
 const WARM_PHONE_TYPES = ['CELL', 'WORK', 'HOME'];
 const WARM_GROUPS = ['家人', '同事', '好友', '客户', '工作', 'VIP'];
 const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
