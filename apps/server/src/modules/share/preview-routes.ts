@@ -1,8 +1,5 @@
-import type { Readable } from 'node:stream';
 import {
   browserShowsImage,
-  PREVIEW_TEXT_MAX_BYTES,
-  PreviewHeader,
   type PreviewKind,
   previewKindOf,
   SHARE_TOKEN_HEADER,
@@ -10,18 +7,14 @@ import {
   ShareCode,
   ShareMsg,
 } from '@phonecloud/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { FILE_POLICY } from '../../http/csp.js';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/parse.js';
 import { originOf } from '../drive/download/links.js';
-import { sendBlobBytes } from '../drive/download/send.js';
 import { parseV1Id } from '../drive/faces/views.js';
-import { FILE, type ItemRow } from '../drive/items-repo.js';
-import { contentTypeOf } from '../drive/mime.js';
-import { inlineDisposition } from '../drive/preview/routes.js';
-import { decodeText } from '../drive/preview/text.js';
+import { FILE } from '../drive/items-repo.js';
+import { previewType, refusePreview as refuse, sendPreview } from '../drive/preview/answer.js';
 import { type ShareService, shareError } from './service.js';
 import { type FileClaims, readShareToken, signShareToken } from './tokens.js';
 
@@ -29,25 +22,6 @@ import { type FileClaims, readShareToken, signShareToken } from './tokens.js';
 export function sharePreviewKind(name: string): PreviewKind {
   const kind = previewKindOf(name);
   return kind === 'image' && !browserShowsImage(name) ? 'none' : kind;
-}
-
-/** Never markup: html, svg and xml are shown as their text. */
-function previewType(item: ItemRow): string {
-  return previewKindOf(item.name) === 'text' ? 'text/plain; charset=utf-8' : contentTypeOf(item.name);
-}
-
-function guard(reply: FastifyReply) {
-  return reply.header('content-security-policy', FILE_POLICY).header('x-content-type-options', 'nosniff');
-}
-
-function refuse(reply: FastifyReply, status: number, message: string) {
-  return guard(reply).status(status).header('cache-control', 'no-store').send({ code: status, message });
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /**
@@ -93,31 +67,7 @@ export function previewRoutes(shares: ShareService) {
       if (!item || item.kind !== FILE || !item.blob_key) return refuse(reply, 404, ShareMsg.ITEM_GONE);
       const kind = sharePreviewKind(item.name);
       if (kind === 'none') return refuse(reply, 415, 'cannot preview');
-      guard(reply)
-        .header('content-disposition', inlineDisposition(item.name))
-        .header('cache-control', 'private, no-cache')
-        .header('last-modified', new Date(item.updated_at).toUTCString());
-      if (kind === 'text') {
-        const truncated = item.size > PREVIEW_TEXT_MAX_BYTES;
-        const bytes =
-          item.size === 0
-            ? Buffer.alloc(0)
-            : await readAll(
-                await deps.blobs.get(item.blob_key, {
-                  start: 0,
-                  end: Math.min(item.size, PREVIEW_TEXT_MAX_BYTES) - 1,
-                }),
-              );
-        const { text, encoding } = decodeText(bytes, truncated);
-        reply
-          .header('content-type', 'text/plain; charset=utf-8')
-          .header(PreviewHeader.encoding, encoding)
-          .header('access-control-expose-headers', `${PreviewHeader.encoding}, ${PreviewHeader.truncated}`);
-        if (truncated) reply.header(PreviewHeader.truncated, '1');
-        return reply.send(text);
-      }
-      reply.header('content-type', previewType(item));
-      return sendBlobBytes(req, reply, deps.blobs, item.blob_key, item.size);
+      return sendPreview(req, reply, deps.blobs, item, item.blob_key, kind);
     });
   };
 }

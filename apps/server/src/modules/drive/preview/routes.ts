@@ -1,8 +1,5 @@
-import type { Readable } from 'node:stream';
 import {
-  PREVIEW_TEXT_MAX_BYTES,
   PreviewApi,
-  PreviewHeader,
   previewKindOf,
   THUMB_SIZES,
   type ThumbSize,
@@ -11,52 +8,17 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { FILE_POLICY } from '../../../http/csp.js';
 import { ok } from '../../../http/envelope.js';
 import { parse } from '../../../http/parse.js';
 import { bearerAuth, driveUser, yunAuth } from '../access/auth.js';
 import { verifyToken } from '../access/tokens.js';
-import { sendBlobBytes } from '../download/send.js';
 import { notFound } from '../errors.js';
 import { parseV1Id, parseV2Id } from '../faces/views.js';
-import { FILE, type ItemRow } from '../items-repo.js';
-import { contentTypeOf } from '../mime.js';
+import { FILE } from '../items-repo.js';
 import type { DriveService } from '../service.js';
+import { guardPreview, previewType, refusePreview as refuse, sendPreview } from './answer.js';
 import { type ItemClaims, previewUrl } from './links.js';
-import { decodeText } from './text.js';
 import { Thumbs } from './thumbs.js';
-
-/** Inline, with the UTF-8 name (RFC 6266 / 5987), for the browser's own viewers. */
-export function inlineDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-/** Nothing a preview answers may run in the portal's origin, whatever the browser makes of it. */
-function guard(reply: FastifyReply) {
-  return reply.header('content-security-policy', FILE_POLICY).header('x-content-type-options', 'nosniff');
-}
-
-function refuse(reply: FastifyReply, status: number, message: string) {
-  return guard(reply).status(status).header('cache-control', 'no-store').send({ code: status, message });
-}
-
-/** The content type a preview is served with: never markup (html, svg, xml are shown as text). */
-function previewType(item: ItemRow): string {
-  const kind = previewKindOf(item.name);
-  if (kind === 'text') return 'text/plain; charset=utf-8';
-  return contentTypeOf(item.name);
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /**
  * Preview of drive files without downloading them: the preview-URL calls of both faces, the
@@ -121,7 +83,7 @@ export function previewRoutes(drive: DriveService) {
         if (!THUMB_SIZES.includes(size)) return refuse(reply, 404, 'not found');
         const thumb = await thumbs.get(v.payload.u, v.payload.i, size);
         if (!thumb.ok) return refuse(reply, thumb.reason === 'not-found' ? 404 : 415, thumb.reason);
-        guard(reply)
+        guardPreview(reply)
           .header('content-type', 'image/jpeg')
           // The link carries its own expiry: the bytes of an item never change under its id.
           .header('cache-control', 'private, max-age=3600');
@@ -147,34 +109,7 @@ export function previewRoutes(drive: DriveService) {
         if (!item || item.kind !== FILE || !item.blob_key) return refuse(reply, 404, 'not found');
         const kind = previewKindOf(item.name);
         if (kind === 'none') return refuse(reply, 415, 'cannot preview');
-        guard(reply)
-          .header('content-disposition', inlineDisposition(item.name))
-          .header('cache-control', 'private, no-cache')
-          .header('last-modified', new Date(item.updated_at).toUTCString());
-
-        if (kind === 'text') {
-          const truncated = item.size > PREVIEW_TEXT_MAX_BYTES;
-          const bytes =
-            item.size === 0
-              ? Buffer.alloc(0)
-              : await readAll(
-                  await deps.blobs.get(item.blob_key, {
-                    start: 0,
-                    end: Math.min(item.size, PREVIEW_TEXT_MAX_BYTES) - 1,
-                  }),
-                );
-          const { text, encoding } = decodeText(bytes, truncated);
-          reply
-            .header('content-type', 'text/plain; charset=utf-8')
-            .header(PreviewHeader.encoding, encoding)
-            .header('access-control-expose-headers', `${PreviewHeader.encoding}, ${PreviewHeader.truncated}`);
-          if (truncated) reply.header(PreviewHeader.truncated, '1');
-          return reply.send(text);
-        }
-
-        // Images, video, audio and PDF: the bytes as they are, with a single Range as downloads do.
-        reply.header('content-type', previewType(item));
-        return sendBlobBytes(req, reply, deps.blobs, item.blob_key, item.size);
+        return sendPreview(req, reply, deps.blobs, item, item.blob_key, kind);
       },
     );
   };
