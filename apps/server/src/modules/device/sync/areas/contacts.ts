@@ -23,23 +23,14 @@ import {
   deleteOutcome,
   fullReload,
   idOf,
+  itemChange,
   makeCursor,
   notFoundAt,
   pageOf,
   versionOf,
 } from './common.js';
 
-const cid = z.string().max(64);
-const Change = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('create'), cid, content: z.unknown() }),
-  z.object({
-    op: z.literal('edit'),
-    server_id: z.string().max(20),
-    version_code: z.number().int().min(0),
-    content: z.unknown(),
-  }),
-  z.object({ op: z.literal('delete'), server_id: z.string().max(20), version_code: z.number().int().min(0) }),
-]);
+const Change = itemChange('content', z.unknown());
 type ChangeT = z.output<typeof Change>;
 
 /** The contacts' rules, with numbers as phones store them (letters and all, as cards from devices). */

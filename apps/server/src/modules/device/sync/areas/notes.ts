@@ -1,5 +1,5 @@
 import { type Note, type SyncChangeResult, SyncOutcome } from '@phonecloud/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../../../db/index.js';
 import type { AppDeps } from '../../../../http/context.js';
 import { NoteInputSchema, noteOfRow, parseDoc } from '../../../notes/doc.js';
@@ -12,6 +12,7 @@ import {
   deleteOutcome,
   fullReload,
   idOf,
+  itemChange,
   makeCursor,
   notFoundAt,
   pageOf,
@@ -19,16 +20,7 @@ import {
 } from './common.js';
 
 const Fields = NoteInputSchema.omit({ server_id: true, version_code: true });
-const Change = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('create'), cid: z.string().max(64), note: Fields }),
-  z.object({
-    op: z.literal('edit'),
-    server_id: z.string().max(20),
-    version_code: z.number().int().min(0),
-    note: Fields,
-  }),
-  z.object({ op: z.literal('delete'), server_id: z.string().max(20), version_code: z.number().int().min(0) }),
-]);
+const Change = itemChange('note', Fields);
 type ChangeT = z.output<typeof Change>;
 
 async function placedIds(repo: NotesRepo, userId: number): Promise<Set<number>> {
