@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContactApi, CSRF_COOKIE, type ImportResult, Msg } from '@phonecloud/shared';
@@ -10,13 +11,17 @@ import { codeSentTo, expect, test } from './fixtures';
 /** A file of e2e/fixtures (called inside a test: the test directory comes from the config). */
 export const fixture = (name: string) => path.join(test.info().project.testDir, 'fixtures', name);
 
-let serial = 0;
+/**
+ * A stamp for a user name, and eight digits for a phone number, that no other test's account has:
+ * the workers share one server, and the clock, a counter and the process id cut to eight digits
+ * gave two workers the same number once (the sign-up then answered 该手机号已绑定其他账号).
+ */
+export const freshStamp = () => `${Date.now().toString(36)}${randomInt(36 ** 4).toString(36)}`;
+export const freshDigits = () => String(randomInt(10 ** 8)).padStart(8, '0');
+
 /** A user name and phone number no other test uses. */
 export function freshAccount(prefix: string): { username: string; phone: string; password: string } {
-  serial += 1;
-  const stamp = `${Date.now().toString(36)}${serial}`;
-  const digits = `${Date.now()}${serial}${process.pid}`.slice(-8);
-  return { username: `${prefix}${stamp}`, phone: `137${digits}`, password: 'secret123' };
+  return { username: `${prefix}${freshStamp()}`, phone: `137${freshDigits()}`, password: 'secret123' };
 }
 
 /** Registers through the sign-up page with a phone number and an SMS code from the webhook. */

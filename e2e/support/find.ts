@@ -3,22 +3,21 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { freshDigits, freshStamp } from './contacts';
 import { CAPTCHA_ANSWER } from './demo';
 import { codeSentTo, expect, test } from './fixtures';
 
 /** The repository (called inside a test: the test directory comes from the config). */
 const repoDir = () => path.resolve(test.info().project.testDir, '..');
 
-let serial = 0;
 /**
  * A new account with a phone number and an e-mail address, added with the operator's command
  * (as a deployment's admin would): the phone client signs in with an SMS code while the finder
  * gate takes an e-mail code, so neither waits out the other channel's 60 s.
  */
 export function findAccount(prefix: string) {
-  serial += 1;
-  const stamp = `${Date.now().toString(36)}${serial}`;
-  const digits = `${Date.now()}${serial}${process.pid}`.slice(-8);
+  const stamp = freshStamp();
+  const digits = freshDigits();
   const account = {
     username: `${prefix}${stamp}`,
     phone: `136${digits}`,
@@ -171,6 +170,8 @@ export async function passFindGate(page: Page, email: string) {
  * click again.
  */
 export async function pressUntilClosed(button: Locator, dialog: Locator) {
+  // A confirm opens a moment after its button: not yet shown must not count as already closed.
+  await expect(dialog).toBeVisible();
   await expect(async () => {
     if (await dialog.isVisible()) await button.click({ timeout: 3000 });
     await expect(dialog).toBeHidden({ timeout: 3000 });
