@@ -1,5 +1,5 @@
-import { checkGroupName, GROUP_NAME_MAX } from '@phonecloud/shared';
-import { Input, Modal } from 'antd';
+import { checkGroupName } from '@phonecloud/shared';
+import { Modal } from 'antd';
 import { useState } from 'react';
 import { shouldReport } from '../../../api';
 import { useSkinButtonClass } from '../../../components/skin-context';
@@ -8,6 +8,7 @@ import { contactCalls } from '../api/contact-calls';
 import type { Book } from '../book/book';
 import { useBookSync } from '../book/use-book';
 import { T } from '../texts';
+import { GroupNameField } from './GroupNameField';
 
 /** New group: not empty, not taken, at most 12 characters (shared rules; the server checks too). */
 export function GroupCreateDialog({ book, onClose }: { book: Book; onClose(): void }) {
@@ -47,23 +48,15 @@ export function GroupCreateDialog({ book, onClose }: { book: Book; onClose(): vo
       width={420}
       destroyOnHidden
     >
-      <Input
-        autoFocus
+      <GroupNameField
         value={name}
-        maxLength={GROUP_NAME_MAX}
-        showCount
-        placeholder={T.groupNamePlaceholder}
-        aria-label={T.groupName}
-        status={error ? 'error' : undefined}
-        onChange={(e) => {
-          setName(e.target.value);
+        error={error}
+        onChange={(v) => {
+          setName(v);
           setError(null);
         }}
-        onPressEnter={() => void submit()}
+        onEnter={() => void submit()}
       />
-      <div className="field-error" role={error ? 'alert' : undefined}>
-        {error}
-      </div>
     </Modal>
   );
 }

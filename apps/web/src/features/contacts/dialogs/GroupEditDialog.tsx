@@ -1,6 +1,6 @@
-import { checkGroupName, GROUP_NAME_MAX } from '@phonecloud/shared';
+import { checkGroupName } from '@phonecloud/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Modal } from 'antd';
+import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useSkinButtonClass } from '../../../components/skin-context';
 import { toast } from '../../../components/toast';
@@ -10,6 +10,7 @@ import type { Book } from '../book/book';
 import { currentBook, useBookSync } from '../book/use-book';
 import { useAreaState } from '../state/area-state';
 import { T } from '../texts';
+import { GroupNameField } from './GroupNameField';
 
 /**
  * Rename or delete a group. Renaming to the same name only closes the dialog; deleting keeps the
@@ -104,23 +105,15 @@ export function GroupEditDialog({ book, name, onClose }: { book: Book; name: str
       ]}
     >
       {modalHolder}
-      <Input
-        autoFocus
+      <GroupNameField
         value={value}
-        maxLength={GROUP_NAME_MAX}
-        showCount
-        placeholder={T.groupNamePlaceholder}
-        aria-label={T.groupName}
-        status={error ? 'error' : undefined}
-        onChange={(e) => {
-          setValue(e.target.value);
+        error={error}
+        onChange={(v) => {
+          setValue(v);
           setError(null);
         }}
-        onPressEnter={() => void rename()}
+        onEnter={() => void rename()}
       />
-      <div className="field-error" role={error ? 'alert' : undefined}>
-        {error}
-      </div>
     </Modal>
   );
 }

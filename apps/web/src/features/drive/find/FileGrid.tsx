@@ -1,10 +1,9 @@
-import { DriveMsg } from '@phonecloud/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Button, Checkbox, Empty, Spin } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Checkbox } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useIsNarrow } from '../../../components/breakpoints';
 import { FileIcon } from '../listing/FileIcon';
-import type { RowActions } from '../listing/FileList';
+import { type ListingProps, listingState, toggled } from '../listing/listing-view';
 import { DriveText } from '../texts';
 import type { DriveItem } from '../types';
 import { FindText } from './texts';
@@ -14,19 +13,6 @@ const TILE_PX = 148;
 const NARROW_TILE_PX = 108;
 const ROW_PX = 176;
 const NARROW_ROW_PX = 142;
-
-interface Props {
-  items: readonly DriveItem[];
-  loading: boolean;
-  complete: boolean;
-  failed: boolean;
-  onRetry(): void;
-  atRoot: boolean;
-  selected: ReadonlySet<string>;
-  onSelect(next: Set<string>): void;
-  actions: RowActions;
-  formatSize(bytes: number): string;
-}
 
 /**
  * The folder as tiles: images show their server-made thumbnail (256 px), other items their icon.
@@ -43,7 +29,7 @@ export function FileGrid({
   selected,
   onSelect,
   actions,
-}: Props) {
+}: ListingProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const narrow = useIsNarrow();
   const [width, setWidth] = useState(0);
@@ -65,60 +51,34 @@ export function FileGrid({
     estimateSize: () => rowPx,
     overscan: 3,
   });
-  const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    onSelect(next);
-  };
+  const toggle = (id: string) => onSelect(toggled(selected, id));
   const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
 
-  let body: ReactNode;
-  if (failed && items.length === 0)
-    body = (
-      <Empty
-        className="drive-list__empty"
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={DriveText.LIST_FAILED}
-      >
-        <Button onClick={onRetry}>{DriveText.RETRY}</Button>
-      </Empty>
-    );
-  else if (loading) body = <Spin className="drive-list__spin" />;
-  else if (complete && items.length === 0)
-    body = (
-      <Empty
-        className="drive-list__empty"
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={atRoot ? DriveMsg.EMPTY_NO_FILES : DriveMsg.EMPTY_FOLDER}
-      />
-    );
-  else
-    body = (
-      <div className="drive-list__canvas" style={{ height: virtual.getTotalSize() }}>
-        {virtual.getVirtualItems().map((row) => (
-          <div
-            key={row.index}
-            className="drive-grid__row"
-            style={{
-              transform: `translateY(${row.start}px)`,
-              height: rowPx,
-              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-            }}
-          >
-            {items.slice(row.index * columns, row.index * columns + columns).map((item) => (
-              <Tile
-                key={item.id}
-                item={item}
-                selected={selected.has(item.id)}
-                onToggle={() => toggle(item.id)}
-                onOpen={() => (item.type === 'folder' ? actions.open(item) : actions.preview(item))}
-              />
-            ))}
-          </div>
-        ))}
-      </div>
-    );
+  const body = listingState({ items, loading, complete, failed, onRetry, atRoot }) ?? (
+    <div className="drive-list__canvas" style={{ height: virtual.getTotalSize() }}>
+      {virtual.getVirtualItems().map((row) => (
+        <div
+          key={row.index}
+          className="drive-grid__row"
+          style={{
+            transform: `translateY(${row.start}px)`,
+            height: rowPx,
+            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+          }}
+        >
+          {items.slice(row.index * columns, row.index * columns + columns).map((item) => (
+            <Tile
+              key={item.id}
+              item={item}
+              selected={selected.has(item.id)}
+              onToggle={() => toggle(item.id)}
+              onOpen={() => (item.type === 'folder' ? actions.open(item) : actions.preview(item))}
+            />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
 
   return (
     <section className="drive-list drive-grid" aria-label="文件缩略图">

@@ -3,7 +3,6 @@ import {
   DRIVE_V1_PAGE_SIZE,
   DriveApi,
   DriveFindApi,
-  DriveHttp,
   DriveMsg,
   type DrivePrefs,
   Msg,
@@ -12,41 +11,13 @@ import {
   type V1ListResult,
   type V1SearchResult,
 } from '@phonecloud/shared';
-import { api, type CallOptions, isApiError } from '../../../api';
-import type { FormFields } from '../../../api/form-encoding';
-import { refreshSession } from '../pan/pan-api';
-import type { DriveItem } from '../types';
+import { panGet, panPost, v1Item } from '../pan/pan-api';
 import type { DriveFinder } from './finder';
-
-/** A 401 refreshes the drive session once (refreshYun.do), as every v1 call. */
-async function withSession<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (!isApiError(err) || err.code !== DriveHttp.REFRESH) throw err;
-    await refreshSession();
-    return run();
-  }
-}
-const opts = (netError: string): CallOptions => ({ netError, area: 'pan' });
-const get = <T>(path: string, query: FormFields, netError: string) =>
-  withSession(() => api.get<T>(path, { ...opts(netError), query }));
-const post = <T>(path: string, fields: FormFields, netError: string) =>
-  withSession(() => api.post<T>(path, fields, opts(netError)));
-
-export const v1Item = (f: V1File & { thumbs?: { url1: string; url2: string } }): DriveItem => ({
-  id: String(f.id),
-  name: f.name,
-  type: f.type,
-  size: f.size,
-  mtime: f.mtime,
-  ...(f.thumbs ? { thumbnail: f.thumbs.url1, thumbnailLarge: f.thumbs.url2 } : {}),
-});
 
 /** The older variant's find and arrange calls (v1 `.json`, Baidu's parameter names). */
 export const panFinder: DriveFinder = {
   async listPage(folderId, marker, order) {
-    const page = await get<V1ListResult>(
+    const page = await panGet<V1ListResult>(
       DriveApi.v1List,
       {
         pid: folderId,
@@ -61,7 +32,7 @@ export const panFinder: DriveFinder = {
   },
 
   async search(key, marker) {
-    const page = await get<V1SearchResult>(
+    const page = await panGet<V1SearchResult>(
       DriveFindApi.v1Search,
       { key, num: DRIVE_SEARCH_PAGE_SIZE, marker: marker ?? undefined },
       Msg.NET_LIST,
@@ -77,15 +48,19 @@ export const panFinder: DriveFinder = {
   },
 
   prefs() {
-    return get<DrivePrefs>(DriveFindApi.v1GetPrefs, {}, Msg.NET_LIST);
+    return panGet<DrivePrefs>(DriveFindApi.v1GetPrefs, {}, Msg.NET_LIST);
   },
 
   savePrefs(prefs) {
-    return post<DrivePrefs>(DriveFindApi.v1SetPrefs, { ...prefs }, Msg.NET_SERVER);
+    return panPost<DrivePrefs>(DriveFindApi.v1SetPrefs, { ...prefs }, Msg.NET_SERVER);
   },
 
   async createFolder(parentId, name) {
-    const f = await post<V1File>(DriveApi.v1Add, { name, type: 'folder', pid: parentId }, DriveMsg.NET_MKDIR);
+    const f = await panPost<V1File>(
+      DriveApi.v1Add,
+      { name, type: 'folder', pid: parentId },
+      DriveMsg.NET_MKDIR,
+    );
     return String(f.id);
   },
 };

@@ -7,45 +7,20 @@ import {
   FolderOpenOutlined,
   ShareAltOutlined,
 } from '@ant-design/icons';
-import { DriveMsg } from '@phonecloud/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Button, Checkbox, Dropdown, Empty, Spin, Tooltip } from 'antd';
+import { Button, Checkbox, Dropdown, Tooltip } from 'antd';
 import { type ReactNode, useRef } from 'react';
 import { useIsNarrow } from '../../../components/breakpoints';
 import { DriveText } from '../texts';
 import { formatTime } from '../time';
 import type { DriveItem } from '../types';
 import { FileIcon } from './FileIcon';
+import { type ListingProps, listingState, type RowActions, toggled } from './listing-view';
 
 const ROW_PX = 52;
 const PREVIEW_LABEL = '预览';
 /** On a narrow screen a row has two lines: the name, then size and time. */
 const NARROW_ROW_PX = 60;
-
-export interface RowActions {
-  open(item: DriveItem): void;
-  /** A file opens in the viewer (no download). */
-  preview(item: DriveItem): void;
-  download(item: DriveItem): void;
-  rename(item: DriveItem): void;
-  /** Opens the share dialog for this item (分享). */
-  share?(item: DriveItem): void;
-  remove(item: DriveItem): void;
-}
-
-interface Props {
-  items: readonly DriveItem[];
-  loading: boolean;
-  complete: boolean;
-  /** The listing failed (its toast has been shown): offer to try again. */
-  failed: boolean;
-  onRetry(): void;
-  atRoot: boolean;
-  selected: ReadonlySet<string>;
-  onSelect(next: Set<string>): void;
-  actions: RowActions;
-  formatSize(bytes: number): string;
-}
 
 /**
  * The folder's items. Only the rows in view are in the DOM (@tanstack/react-virtual), so a folder
@@ -62,7 +37,7 @@ export function FileList({
   onSelect,
   actions,
   formatSize,
-}: Props) {
+}: ListingProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const narrow = useIsNarrow();
   const rowPx = narrow ? NARROW_ROW_PX : ROW_PX;
@@ -74,120 +49,94 @@ export function FileList({
   });
   const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
   const someSelected = selected.size > 0 && !allSelected;
-  const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    onSelect(next);
-  };
+  const toggle = (id: string) => onSelect(toggled(selected, id));
 
-  let body: ReactNode;
-  if (failed && items.length === 0)
-    body = (
-      <Empty
-        className="drive-list__empty"
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={DriveText.LIST_FAILED}
-      >
-        <Button onClick={onRetry}>{DriveText.RETRY}</Button>
-      </Empty>
-    );
-  else if (loading) body = <Spin className="drive-list__spin" />;
-  else if (complete && items.length === 0)
-    body = (
-      <Empty
-        className="drive-list__empty"
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={atRoot ? DriveMsg.EMPTY_NO_FILES : DriveMsg.EMPTY_FOLDER}
-      />
-    );
-  else
-    body = (
-      <div className="drive-list__canvas" style={{ height: virtual.getTotalSize() }}>
-        {virtual.getVirtualItems().map((row) => {
-          const item = items[row.index];
-          if (!item) return null;
-          const isSelected = selected.has(item.id);
-          return (
-            // biome-ignore lint/a11y/noStaticElementInteractions: double-click is a mouse shortcut; the name button opens a folder by keyboard.
-            <div
-              key={item.id}
-              data-name={item.name}
-              className={`drive-row${isSelected ? ' is-selected' : ''}`}
-              style={{ transform: `translateY(${row.start}px)`, height: rowPx }}
-              onDoubleClick={() => (item.type === 'folder' ? actions.open(item) : actions.preview(item))}
-            >
-              <span className="drive-col drive-col--check">
-                <Checkbox
-                  checked={isSelected}
-                  onChange={() => toggle(item.id)}
-                  aria-label={`选择${item.name}`}
-                />
-              </span>
-              <span className="drive-col drive-col--name">
-                <FileIcon name={item.name} folder={item.type === 'folder'} />
-                {item.type === 'folder' ? (
-                  <button
-                    type="button"
-                    className="drive-name drive-name--link"
-                    onClick={() => actions.open(item)}
-                  >
-                    {item.name}
-                  </button>
-                ) : (
-                  <button
-                    type="button"
-                    className="drive-name drive-name--link"
-                    title={item.name}
-                    onClick={() => actions.preview(item)}
-                  >
-                    {item.name}
-                  </button>
-                )}
-                {narrow ? (
-                  <span className="drive-name__meta">
-                    {item.type === 'file' ? `${formatSize(item.size)} · ` : ''}
-                    {formatTime(item.mtime)}
-                  </span>
-                ) : null}
-                {narrow ? (
-                  // No hover on a phone: the row's actions are in a menu behind one button.
-                  <Dropdown
-                    trigger={['click']}
-                    menu={{
-                      items: rowActions(item, actions).map(({ key, label, icon, onClick, danger }) => ({
-                        key,
-                        label,
-                        icon,
-                        danger,
-                        onClick,
-                      })),
-                    }}
-                  >
-                    <Button
-                      type="text"
-                      className="drive-row__more"
-                      icon={<EllipsisOutlined />}
-                      aria-label={`${item.name} 的操作`}
-                    />
-                  </Dropdown>
-                ) : (
-                  <span className="drive-row__actions">
-                    {rowActions(item, actions).map(({ key, label, icon, onClick }) => (
-                      <RowButton key={key} label={label} icon={icon} onClick={onClick} />
-                    ))}
-                  </span>
-                )}
-              </span>
-              <span className="drive-col drive-col--size">
-                {item.type === 'file' ? formatSize(item.size) : '-'}
-              </span>
-              <span className="drive-col drive-col--time">{formatTime(item.mtime)}</span>
-            </div>
-          );
-        })}
-      </div>
-    );
+  const body = listingState({ items, loading, complete, failed, onRetry, atRoot }) ?? (
+    <div className="drive-list__canvas" style={{ height: virtual.getTotalSize() }}>
+      {virtual.getVirtualItems().map((row) => {
+        const item = items[row.index];
+        if (!item) return null;
+        const isSelected = selected.has(item.id);
+        return (
+          // biome-ignore lint/a11y/noStaticElementInteractions: double-click is a mouse shortcut; the name button opens a folder by keyboard.
+          <div
+            key={item.id}
+            data-name={item.name}
+            className={`drive-row${isSelected ? ' is-selected' : ''}`}
+            style={{ transform: `translateY(${row.start}px)`, height: rowPx }}
+            onDoubleClick={() => (item.type === 'folder' ? actions.open(item) : actions.preview(item))}
+          >
+            <span className="drive-col drive-col--check">
+              <Checkbox
+                checked={isSelected}
+                onChange={() => toggle(item.id)}
+                aria-label={`选择${item.name}`}
+              />
+            </span>
+            <span className="drive-col drive-col--name">
+              <FileIcon name={item.name} folder={item.type === 'folder'} />
+              {item.type === 'folder' ? (
+                <button
+                  type="button"
+                  className="drive-name drive-name--link"
+                  onClick={() => actions.open(item)}
+                >
+                  {item.name}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="drive-name drive-name--link"
+                  title={item.name}
+                  onClick={() => actions.preview(item)}
+                >
+                  {item.name}
+                </button>
+              )}
+              {narrow ? (
+                <span className="drive-name__meta">
+                  {item.type === 'file' ? `${formatSize(item.size)} · ` : ''}
+                  {formatTime(item.mtime)}
+                </span>
+              ) : null}
+              {narrow ? (
+                // No hover on a phone: the row's actions are in a menu behind one button.
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: rowActions(item, actions).map(({ key, label, icon, onClick, danger }) => ({
+                      key,
+                      label,
+                      icon,
+                      danger,
+                      onClick,
+                    })),
+                  }}
+                >
+                  <Button
+                    type="text"
+                    className="drive-row__more"
+                    icon={<EllipsisOutlined />}
+                    aria-label={`${item.name} 的操作`}
+                  />
+                </Dropdown>
+              ) : (
+                <span className="drive-row__actions">
+                  {rowActions(item, actions).map(({ key, label, icon, onClick }) => (
+                    <RowButton key={key} label={label} icon={icon} onClick={onClick} />
+                  ))}
+                </span>
+              )}
+            </span>
+            <span className="drive-col drive-col--size">
+              {item.type === 'file' ? formatSize(item.size) : '-'}
+            </span>
+            <span className="drive-col drive-col--time">{formatTime(item.mtime)}</span>
+          </div>
+        );
+      })}
+    </div>
+  );
 
   return (
     <section className="drive-list" aria-label="文件列表">

@@ -40,12 +40,13 @@ export function refreshSession(): Promise<unknown> {
 }
 
 const opts = (netError: string): CallOptions => ({ netError, area: 'pan' });
-const get = <T>(path: string, query: FormFields, netError: string) =>
+/** A v1 GET or POST of the older variant, its drive session refreshed once on a 401. */
+export const panGet = <T>(path: string, query: FormFields, netError: string) =>
   withSession(() => api.get<T>(path, { ...opts(netError), query }));
-const post = <T>(path: string, fields: FormFields, netError: string) =>
+export const panPost = <T>(path: string, fields: FormFields, netError: string) =>
   withSession(() => api.post<T>(path, fields, opts(netError)));
-
-const toItem = (f: V1File): DriveItem => ({
+/** A v1 file or folder as the drive's screens show it (with its thumbnails when it is a photo). */
+export const v1Item = (f: V1File): DriveItem => ({
   id: String(f.id),
   name: f.name,
   type: f.type,
@@ -65,55 +66,57 @@ export const panBackend: DriveBackend = {
   prepare: async () => undefined,
 
   async listPage(folderId, marker) {
-    const page = await get<V1ListResult>(
+    const page = await panGet<V1ListResult>(
       DriveApi.v1List,
       { pid: folderId, size: DRIVE_V1_PAGE_SIZE, marker: marker ?? undefined },
       Msg.NET_LIST,
     );
-    return { items: page.list.map(toItem), next: page.hasMore && page.marker ? page.marker : null };
+    return { items: page.list.map(v1Item), next: page.hasMore && page.marker ? page.marker : null };
   },
 
   async folderName(folderId) {
-    return (await get<V1File>(DriveApi.v1InfoById, { id: folderId }, Msg.NET_LIST)).name;
+    return (await panGet<V1File>(DriveApi.v1InfoById, { id: folderId }, Msg.NET_LIST)).name;
   },
 
   async quota() {
-    const q = await get<V1Quota>(DriveApi.v1Quota, {}, Msg.NET_CAPACITY);
+    const q = await panGet<V1Quota>(DriveApi.v1Quota, {}, Msg.NET_CAPACITY);
     return { used: q.used, total: q.total };
   },
 
   async createFolder(parentId, name) {
-    await post(DriveApi.v1Add, { name, type: 'folder', pid: parentId }, DriveMsg.NET_MKDIR);
+    await panPost(DriveApi.v1Add, { name, type: 'folder', pid: parentId }, DriveMsg.NET_MKDIR);
   },
 
   async rename(item, name) {
-    await post(DriveApi.v1Rename, { id: item.id, name }, DriveMsg.NET_RENAME);
+    await panPost(DriveApi.v1Rename, { id: item.id, name }, DriveMsg.NET_RENAME);
   },
 
   async move(list, targetId) {
-    await post<V1BatchItem[]>(DriveApi.v1Move, { ids: ids(list), targetId }, DriveMsg.NET_MOVE);
+    await panPost<V1BatchItem[]>(DriveApi.v1Move, { ids: ids(list), targetId }, DriveMsg.NET_MOVE);
   },
 
   async remove(list) {
-    await post<V1BatchItem[]>(DriveApi.v1Remove, { ids: ids(list) }, DriveMsg.NET_DELETE);
+    await panPost<V1BatchItem[]>(DriveApi.v1Remove, { ids: ids(list) }, DriveMsg.NET_DELETE);
   },
 
   async downloadUrl(id) {
-    return (await post<{ url: string }>(DriveApi.v1DownloadUrl, { ids: id }, DriveMsg.NET_DOWNLOAD_URL)).url;
+    return (await panPost<{ url: string }>(DriveApi.v1DownloadUrl, { ids: id }, DriveMsg.NET_DOWNLOAD_URL))
+      .url;
   },
 
   async previewUrl(id) {
-    const p = await post<V1PreviewUrl>(PreviewApi.v1PreviewUrl, { id }, DriveMsg.NET_DOWNLOAD_URL);
+    const p = await panPost<V1PreviewUrl>(PreviewApi.v1PreviewUrl, { id }, DriveMsg.NET_DOWNLOAD_URL);
     return { url: p.url, kind: p.kind, size: p.size };
   },
 
   async zipUrl(list) {
-    return (await post<{ url: string }>(DriveApi.v1PackageUrl, { ids: ids(list) }, DriveMsg.NET_DOWNLOAD_URL))
-      .url;
+    return (
+      await panPost<{ url: string }>(DriveApi.v1PackageUrl, { ids: ids(list) }, DriveMsg.NET_DOWNLOAD_URL)
+    ).url;
   },
 
   async recycleList() {
-    const page = await get<{ list: V1RecycleItem[] }>(
+    const page = await panGet<{ list: V1RecycleItem[] }>(
       DriveApi.v1Recycle,
       { page: RECYCLE_FIRST_PAGE, size: RECYCLE_PAGE_SIZE },
       Msg.NET_LIST,
@@ -129,15 +132,15 @@ export const panBackend: DriveBackend = {
   },
 
   async restore(list) {
-    await post(DriveApi.v1Restore, { ids: ids(list) }, DriveMsg.NET_RESTORE);
+    await panPost(DriveApi.v1Restore, { ids: ids(list) }, DriveMsg.NET_RESTORE);
   },
 
   async purge(list) {
-    await post(DriveApi.v1Delete, { ids: ids(list) }, DriveMsg.NET_DELETE);
+    await panPost(DriveApi.v1Delete, { ids: ids(list) }, DriveMsg.NET_DELETE);
   },
 
   async emptyRecycle() {
-    await post(DriveApi.v1Empty, {}, DriveMsg.NET_DELETE);
+    await panPost(DriveApi.v1Empty, {}, DriveMsg.NET_DELETE);
   },
 
   upload: panUpload,

@@ -11,12 +11,20 @@ import { T } from '../texts';
 
 /** /find/mobileList: the count, each phone with its online state, find and delete. */
 export function DeviceListScreen() {
+  return <DevicesSection title={T.myDevices} withCount />;
+}
+
+/**
+ * The account's phones under a title (with their count where `withCount`): the list, the retry
+ * when it could not be loaded, or the spinner while it loads.
+ */
+export function DevicesSection({ title, withCount = false }: { title: string; withCount?: boolean }) {
   const { data, isError, refetch, isFetching } = useDeviceList();
   return (
     <section className="find-list" aria-labelledby="find-list-title" aria-busy={!data && !isError}>
       <header className="find-list__head">
-        <h1 id="find-list-title">{T.myDevices}</h1>
-        {data && <span className="find-list__count">{T.deviceCount(data.count)}</span>}
+        <h1 id="find-list-title">{title}</h1>
+        {withCount && data && <span className="find-list__count">{T.deviceCount(data.count)}</span>}
       </header>
       {data ? (
         <DeviceRows devices={data.list} />

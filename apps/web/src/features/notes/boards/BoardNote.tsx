@@ -1,10 +1,11 @@
-import { EditOutlined, HolderOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
-import { type BoardPosition, type Note, NoteMsg } from '@phonecloud/shared';
-import { Modal } from 'antd';
+import type { BoardPosition, Note } from '@phonecloud/shared';
 import { memo } from 'react';
+import { DragHandle } from '../box/DragHandle';
 import { NoteFace } from '../box/NoteFace';
 import { NoteMenu, type NoteMenuItem } from '../box/NoteMenu';
+import { confirmDelete } from '../confirm';
 import { T } from '../texts';
 import { type pointerOnly, useStablePointer } from './drag-listeners';
 
@@ -47,15 +48,7 @@ export const BoardNote = memo(function BoardNote({
     >
       <BoardNoteBody note={note} now={now} actions={actions} pointer={pointer} />
       <div className="board-note__tools">
-        <button
-          type="button"
-          className="note-card__handle"
-          aria-label={T.drag}
-          {...attributes}
-          {...listeners}
-        >
-          <HolderOutlined />
-        </button>
+        <DragHandle attributes={attributes} listeners={listeners} />
         <BoardNoteTools id={id} actions={actions} />
       </div>
     </div>
@@ -113,13 +106,7 @@ const BoardNoteTools = memo(function BoardNoteTools({
         onPick={(key) => {
           if (key === 'front') actions.toFront(id);
           else if (key === 'box') actions.toBox(id);
-          else
-            Modal.confirm({
-              title: NoteMsg.DELETE_CONFIRM,
-              okText: T.confirm,
-              cancelText: T.cancel,
-              onOk: () => actions.recycle(id),
-            });
+          else confirmDelete(() => actions.recycle(id));
         }}
       />
     </>

@@ -8,12 +8,13 @@ import {
   NoteMsg,
 } from '@phonecloud/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Modal } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { shouldReport } from '../../../api';
 import { toast } from '../../../components/toast';
 import { noteCalls } from '../api/note-calls';
 import { reloadList, updateList } from '../api/note-queries';
+import { confirmDelete } from '../confirm';
 import { sortedBoards } from '../state/board-model';
 import { useUiState } from '../state/ui-state';
 import { useNow } from '../state/use-now';
@@ -65,24 +66,19 @@ export function BoardPanel({ list, actions }: { list: NoteList; actions: BoardNo
   };
 
   const remove = (target: Blackboard) =>
-    Modal.confirm({
-      title: NoteMsg.DELETE_BOARD_CONFIRM,
-      okText: T.confirm,
-      cancelText: T.cancel,
-      onOk: async () => {
-        try {
-          const r = await noteCalls.boardDelete(target.blackboard_id);
-          updateList(qc, (l) => {
-            const { [target.blackboard_id]: _gone, ...rest } = l.viewBlackBoard;
-            return { ...l, sync_version: r.sync_version, viewBlackBoard: rest };
-          });
-          setBoardIndex(Math.max(0, index - 1));
-        } catch (e) {
-          report(e);
-          await reloadList(qc);
-        }
-      },
-    });
+    confirmDelete(async () => {
+      try {
+        const r = await noteCalls.boardDelete(target.blackboard_id);
+        updateList(qc, (l) => {
+          const { [target.blackboard_id]: _gone, ...rest } = l.viewBlackBoard;
+          return { ...l, sync_version: r.sync_version, viewBlackBoard: rest };
+        });
+        setBoardIndex(Math.max(0, index - 1));
+      } catch (e) {
+        report(e);
+        await reloadList(qc);
+      }
+    }, NoteMsg.DELETE_BOARD_CONFIRM);
 
   return (
     <section className="notes-boards" aria-label={T.boards}>

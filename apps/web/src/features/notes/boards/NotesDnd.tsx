@@ -14,17 +14,16 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { type NoteList, NoteMsg } from '@phonecloud/shared';
-import { Modal } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../components/toast';
 import type { CardActions } from '../box/BoxCard';
 import { NoteBox } from '../box/NoteBox';
 import { NoteFace } from '../box/NoteFace';
+import { confirmDelete } from '../confirm';
 import { placeOf, sortedBoards } from '../state/board-model';
 import { freeSpot } from '../state/free-spot';
 import { useUiState } from '../state/ui-state';
 import { useNoteMoves } from '../state/use-note-moves';
-import { T } from '../texts';
 import type { BoardNoteActions } from './BoardNote';
 import { BOARD_NOTE_PX, BoardPanel } from './BoardPanel';
 
@@ -75,16 +74,7 @@ export function NotesDnd({ list }: { list: NoteList }) {
     useSensor(KeyboardSensor),
   );
 
-  const confirmRecycle = useCallback(
-    (id: string) =>
-      Modal.confirm({
-        title: NoteMsg.DELETE_CONFIRM,
-        okText: T.confirm,
-        cancelText: T.cancel,
-        onOk: () => moves.toRecycle(id),
-      }),
-    [moves],
-  );
+  const confirmRecycle = useCallback((id: string) => confirmDelete(() => moves.toRecycle(id)), [moves]);
 
   const onDragStart = (e: DragStartEvent) => {
     const data = e.active.data.current as DragData | undefined;

@@ -1,10 +1,11 @@
-import { HolderOutlined } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
-import { type Note, NoteMsg } from '@phonecloud/shared';
-import { Modal, Tooltip } from 'antd';
+import type { Note } from '@phonecloud/shared';
+import { Tooltip } from 'antd';
 import { memo, useEffect, useRef, useState } from 'react';
 import { type pointerOnly, useStablePointer } from '../boards/drag-listeners';
+import { confirmDelete } from '../confirm';
 import { T } from '../texts';
+import { DragHandle } from './DragHandle';
 import { NoteFace } from './NoteFace';
 import { NoteMenu, type NoteMenuItem } from './NoteMenu';
 import { NotePreviewBody } from './NotePreview';
@@ -46,15 +47,7 @@ export const BoxCard = memo(function BoxCard({
     <div ref={setNodeRef} className={`note-card${isDragging ? ' is-dragging' : ''}`} data-note={id}>
       <CardBody note={note} now={now} hover={hover} actions={actions} pointer={pointer} />
       <div className="note-card__tools">
-        <button
-          type="button"
-          className="note-card__handle"
-          aria-label={T.drag}
-          {...attributes}
-          {...listeners}
-        >
-          <HolderOutlined />
-        </button>
+        <DragHandle attributes={attributes} listeners={listeners} />
         <CardMenu id={id} actions={actions} />
       </div>
     </div>
@@ -141,13 +134,7 @@ const CardMenu = memo(function CardMenu({ id, actions }: { id: string; actions: 
       onPick={(key) => {
         if (key === 'preview') actions.preview(id);
         else if (key === 'board') actions.toBoard(id);
-        else
-          Modal.confirm({
-            title: NoteMsg.DELETE_CONFIRM,
-            okText: T.confirm,
-            cancelText: T.cancel,
-            onOk: () => actions.recycle(id),
-          });
+        else confirmDelete(() => actions.recycle(id));
       }}
     />
   );

@@ -13,11 +13,12 @@ import {
   NoteMode,
   NoteMsg,
 } from '@phonecloud/shared';
-import { Alert, Button, Checkbox, Modal } from 'antd';
+import { Alert, Button, Checkbox } from 'antd';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { shouldReport } from '../../../api';
 import { useTransientText } from '../../../components/use-transient-text';
 import { uploadNoteFile } from '../api/upload';
+import { confirmDelete } from '../confirm';
 import { T } from '../texts';
 import { ColourMarks } from './ColourMarks';
 import { type Draft, type DraftBlock, fileExtension, textBlock } from './draft';
@@ -98,14 +99,9 @@ export function NoteEditor({ saver, onDone }: { saver: NoteSaver; onDone(): void
     }
   };
 
-  const confirmDelete = () =>
-    Modal.confirm({
-      title: NoteMsg.DELETE_CONFIRM,
-      okText: T.confirm,
-      cancelText: T.cancel,
-      onOk: async () => {
-        if (await saver.remove()) onDone();
-      },
+  const askDelete = () =>
+    confirmDelete(async () => {
+      if (await saver.remove()) onDone();
     });
 
   return (
@@ -251,7 +247,7 @@ export function NoteEditor({ saver, onDone }: { saver: NoteSaver; onDone(): void
           {savedTip ? NoteMsg.SAVED : ''}
         </span>
         {draft.serverId && (
-          <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+          <Button danger icon={<DeleteOutlined />} onClick={askDelete}>
             {T.delete}
           </Button>
         )}

@@ -1,0 +1,8 @@
+import { NoteMsg } from '@phonecloud/shared';
+import { Modal } from 'antd';
+import { T } from './texts';
+
+/** The question before a note (or, with its title, a board) goes; `onOk` runs on 确定. */
+export function confirmDelete(onOk: () => unknown, title: string = NoteMsg.DELETE_CONFIRM): void {
+  Modal.confirm({ title, okText: T.confirm, cancelText: T.cancel, onOk });
+}
