@@ -1,4 +1,5 @@
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, Msg } from '@phonecloud/shared';
+import { freshDigits } from './support/contacts';
 import { CAPTCHA_ANSWER, DEMO } from './support/demo';
 import { codeSentTo, expect, shot, signIn, test } from './support/fixtures';
 import { signUpWithEmail } from './support/sign-up';
@@ -84,7 +85,7 @@ test('account centre: bind a phone with a code from the SMS webhook, then sign i
 
   await page.locator('.centre-row', { hasText: '手机号' }).getByRole('button', { name: '绑定' }).click();
   const dialog = page.getByRole('dialog', { name: '绑定手机号' });
-  const phone = `139${String(Date.now()).slice(-8)}`;
+  const phone = `139${freshDigits()}`;
   await dialog.getByLabel('新手机号').fill(phone);
   await dialog.getByLabel('图片验证码', { exact: true }).fill(CAPTCHA_ANSWER);
   const since = Date.now();

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Msg } from '@phonecloud/shared';
 import type { Locator, Page } from '@playwright/test';
 import yauzl from 'yauzl';
+import { freshDigits, freshStamp } from './contacts';
 import { CAPTCHA_ANSWER } from './demo';
 import { codeSentTo, expect } from './fixtures';
 
@@ -14,9 +15,8 @@ export async function signUpWithPhone(
   page: Page,
   prefix: string,
 ): Promise<{ username: string; phone: string }> {
-  const tail = String(Date.now()).slice(-8);
-  const username = `${prefix}${tail}`;
-  const phone = `139${tail}`;
+  const username = `${prefix}${freshStamp()}`;
+  const phone = `139${freshDigits()}`;
   const password = 'drive12345';
   await page.goto('/account/#/register');
   await page.getByLabel('用户名').fill(username);
