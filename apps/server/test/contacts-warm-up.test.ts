@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactsModule } from '../src/modules/contacts/module.js';
+import { UsersRepo } from '../src/modules/users/repo.js';
 import { verifiedClient } from './support/accounts.js';
 import { book, closeServer, person, save } from './support/contacts.js';
 import { TEST_DIALECTS } from './support/db.js';
@@ -96,6 +97,10 @@ describe.each(TEST_DIALECTS)('contacts: the start-up warm-up of the import write
       .insertInto('contact_books')
       .values({ user_id: -11, sync_version: 3, next_id: 9, log_floor: 0, updated_at: now })
       .execute();
+    // Not accounts: the operator's list and the demo seed's count leave them out.
+    const users = new UsersRepo(server.deps.db);
+    expect((await users.list()).every((u) => u.id > 0)).toBe(true);
+    expect(await users.count()).toBe((await users.list()).length);
     const { log, warned } = recordingLog();
     await contactsModule.warmUp?.(server.deps, log);
     expect(warned).toEqual([]);

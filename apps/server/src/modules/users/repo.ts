@@ -68,14 +68,20 @@ export class UsersRepo {
       .execute();
   }
 
+  /**
+   * Every account, for the operator. Rows with a negative id are not accounts: the contacts
+   * import's start-up warm-up makes one for a second or two (contacts/vcard/warm.ts).
+   */
   list(): Promise<UserRow[]> {
-    return this.db.selectFrom('users').selectAll().orderBy('id').execute();
+    return this.db.selectFrom('users').selectAll().where('id', '>', 0).orderBy('id').execute();
   }
 
+  /** How many accounts there are (as `list`): the demo seed runs only when there is none. */
   async count(): Promise<number> {
     const row = await this.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', '>', 0)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
