@@ -1,7 +1,7 @@
 import { CalendarApi, CalendarMsg, Code, type ExportResult } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../src/housekeeping.js';
-import { seedCalendar } from '../src/modules/calendar/demo.js';
+import { seedCalendar } from '../src/modules/calendar/demo/demo.js';
 import { CalendarService } from '../src/modules/calendar/service.js';
 import { BlobIndex } from '../src/storage/blob-index.js';
 import { createUser, login, passVerification, verifiedClient } from './support/accounts.js';

@@ -1,8 +1,8 @@
 import type { CalendarEvent, CalendarOverride, CalendarReminder, CalendarTiming } from '@phonecloud/shared';
 import ICAL from 'ical.js';
 import type { CalendarEventsTable } from '../../db/schema.js';
-import { type IcalComponent, isTime, timeText, tzidOf } from './ics-time.js';
-import { lunarOfKey } from './lunar.js';
+import { lunarOfKey } from './ics/lunar.js';
+import { type IcalComponent, isTime, timeText, tzidOf } from './ics/time.js';
 
 type EventRow = Pick<CalendarEventsTable, 'id' | 'uid' | 'version_code' | 'ical' | 'lunar' | 'start_at'>;
 

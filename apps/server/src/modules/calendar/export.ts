@@ -13,12 +13,12 @@ import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { BlobIndex } from '../../storage/blob-index.js';
 import { CalendarFilesRepo } from './files-repo.js';
-import type { IcalComponent } from './ics-time.js';
-import { CALENDAR_TAIL, calendarHead, componentText, exportEvents, ownZones } from './ics-write.js';
-import { lunarOfKey } from './lunar.js';
+import { lunarOfKey } from './ics/lunar.js';
+import type { IcalComponent } from './ics/time.js';
+import { CALENDAR_TAIL, calendarHead, componentText, exportEvents, ownZones } from './ics/write.js';
+import { ianaZone } from './ics/zones.js';
 import { CalendarRepo, type EventRow } from './repo.js';
 import { CalendarService } from './service.js';
-import { ianaZone } from './zones.js';
 
 const EXPORT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

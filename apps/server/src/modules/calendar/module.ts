@@ -1,6 +1,6 @@
 import { BlobIndex } from '../../storage/blob-index.js';
 import type { AppModule } from '../module.js';
-import { seedCalendar } from './demo.js';
+import { seedCalendar } from './demo/demo.js';
 import { CalendarFilesRepo } from './files-repo.js';
 import { purgeCalendar } from './housekeeping.js';
 import { calendarRoutes } from './routes.js';

@@ -10,8 +10,8 @@ import type { Db } from '../../db/index.js';
 import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { eventOf } from './event-view.js';
-import { type ReadObject, readCalendarObject } from './ics-read.js';
-import { lunarKey } from './lunar.js';
+import { lunarKey } from './ics/lunar.js';
+import { type ReadObject, readCalendarObject } from './ics/read.js';
 import { CalendarRepo, type EventRow } from './repo.js';
 
 const stale = () => new AppError(CalendarCode.STALE_VERSION, CalendarMsg.STALE_VERSION);

@@ -2,7 +2,7 @@ import { CalendarCode, CalendarMsg, DavMsg } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import { NS } from '../../lib/dav-xml/index.js';
 import { exportObject } from '../calendar/export.js';
-import { readCalendarObject } from '../calendar/ics-read.js';
+import { readCalendarObject } from '../calendar/ics/read.js';
 import { CalendarRepo, type EventRow } from '../calendar/repo.js';
 import { CalendarService } from '../calendar/service.js';
 import { DavError, davErrorOf, preconditionFailed } from './errors.js';

@@ -5,7 +5,7 @@ import type { Db } from '../../../../db/index.js';
 import type { AppDeps } from '../../../../http/context.js';
 import { invalid } from '../../../../http/errors.js';
 import { randomToken } from '../../../../lib/crypto.js';
-import { readCalendarObject } from '../../../calendar/ics-read.js';
+import { readCalendarObject } from '../../../calendar/ics/read.js';
 import { CalendarRepo, type EventRow } from '../../../calendar/repo.js';
 import { CalendarService } from '../../../calendar/service.js';
 import { type AreaSync, atIndex, cursorOf, fullReload, makeCursor, versionOf } from './common.js';

@@ -1,8 +1,8 @@
 import type { CalendarLunarDate } from '@phonecloud/shared';
 import ICAL from 'ical.js';
-import type { IcalComponent } from './ics-time.js';
-import { lunarValue, X_LEAP_MONTH, X_LUNAR_DATE } from './lunar.js';
-import { ianaZone } from './zones.js';
+import { lunarValue, X_LEAP_MONTH, X_LUNAR_DATE } from '../ics/lunar.js';
+import type { IcalComponent } from '../ics/time.js';
+import { ianaZone } from '../ics/zones.js';
 
 /** A day or a wall-clock time in the event's zone: [year, month, day, hour?, minute?]. */
 export type Wall = readonly [number, number, number, number?, number?];

@@ -6,7 +6,8 @@ import {
   calendarUnknownZone,
 } from '@phonecloud/shared';
 import ICAL from 'ical.js';
-import { invalid } from '../../http/errors.js';
+import { invalid } from '../../../http/errors.js';
+import { lunarOfSolar, parseLunar, X_LEAP_MONTH, X_LUNAR_DATE } from './lunar.js';
 import {
   DAY_MS,
   type IcalComponent,
@@ -15,8 +16,7 @@ import {
   instantOf,
   isTime,
   tzidOf,
-} from './ics-time.js';
-import { lunarOfSolar, parseLunar, X_LEAP_MONTH, X_LUNAR_DATE } from './lunar.js';
+} from './time.js';
 import { ZoneResolver } from './zones.js';
 
 /** An iCalendar object of one UID, checked, with what the store indexes. */

@@ -1,7 +1,7 @@
 import { CALENDAR_LUNAR_EXPORT_YEARS, type CalendarLunarDate } from '@phonecloud/shared';
 import ICAL from 'ical.js';
-import { type IcalComponent, type IcalTime, isTime, tzidOf } from './ics-time.js';
 import { lunarValue, solarInLunarYear, X_LEAP_MONTH, X_LUNAR_DATE } from './lunar.js';
+import { type IcalComponent, type IcalTime, isTime, tzidOf } from './time.js';
 
 const CRLF = '\r\n';
 // ical.js folds after 75 octets and then puts the continuation's space in front of 75 more:

@@ -1,9 +1,9 @@
 import { CALENDAR_DEFAULT_TZID, type CalendarLunarDate } from '@phonecloud/shared';
-import type { AppDeps } from '../../http/context.js';
-import { type DemoEvent, type DemoOverride, demoIcs, type Wall } from './demo-build.js';
-import { DAY_MS } from './ics-time.js';
-import { qingmingOf, solarInLunarYear } from './lunar.js';
-import { CalendarService } from './service.js';
+import type { AppDeps } from '../../../http/context.js';
+import { qingmingOf, solarInLunarYear } from '../ics/lunar.js';
+import { DAY_MS } from '../ics/time.js';
+import { CalendarService } from '../service.js';
+import { type DemoEvent, type DemoOverride, demoIcs, type Wall } from './build.js';
 
 const TZ = CALENDAR_DEFAULT_TZID;
 // Asia/Shanghai has kept UTC+8 all year since 1991.
