@@ -110,7 +110,11 @@ test('account centre: bind a phone with a code from the SMS webhook, then sign i
   await passwordForm.getByRole('button', { name: '修改密码' }).click();
   await expect(page.getByText(Msg.PASSWORD_CHANGED)).toBeVisible();
 
+  // From the account centre the sign-out changes the URL's hash, then reloads the page: a
+  // navigation started before that reload is cut off by it.
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: '退出登录' }).click();
+  await reloaded;
   await expect(page).toHaveURL(/\/account\/#\/login$/);
   await signIn(page, phone, 'secret456');
   await expect(page.getByRole('heading', { name: `你好，${username}` })).toBeVisible();
