@@ -41,7 +41,11 @@ test('delete my account: verification first, a wrong password refused, then gone
   await shot(page, '87-account-delete-wrong-password');
 
   await modal.getByLabel('登录密码').fill(account.password);
+  // The centre leaves by changing the URL's hash, then reloads the page: what is typed before
+  // that reload would be lost.
+  const reloaded = page.waitForEvent('load');
   await modal.getByRole('button', { name: '永久注销账号' }).click();
+  await reloaded;
   await expect(page).toHaveURL(/\/account\/#\/login/);
 
   // The account is gone: signing in with it is refused.
