@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   NOTE_IMAGE_EXTENSIONS,
   NOTE_IMAGE_MAX_BYTES,
@@ -15,7 +14,6 @@ import type { Database } from '../../db/schema.js';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
 import { BlobIndex } from '../../storage/blob-index.js';
-import type { ByteRange } from '../../storage/blob-store.js';
 import { chunked } from '../contacts/repo.js';
 import { filePath } from './doc.js';
 import { NotesRepo } from './repo.js';
@@ -141,11 +139,6 @@ export class NoteFiles {
       .where('user_id', '=', userId)
       .where('id', '=', key)
       .executeTakeFirst();
-  }
-
-  /** The bytes of a file the caller has found in the user's rows (`file`). */
-  async open(key: string, range?: ByteRange): Promise<Readable> {
-    return this.deps.blobs.get(key, range);
   }
 }
 

@@ -8,13 +8,13 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { sendBlobBytes } from '../../http/byte-range.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { invalid } from '../../http/errors.js';
 import { currentSession, requireVerified } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
-import { parseRange } from '../drive/download/send.js';
 import { NoteExportService } from './export.js';
 import { NoteFileKind, NoteFiles } from './files.js';
 
@@ -73,11 +73,7 @@ export async function noteFileRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!file) return notFound(reply);
     const size = Number(file.size);
     // Content-addressed: the bytes under a key never change.
-    reply
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('accept-ranges', 'bytes')
-      .header('etag', `"${key}"`)
-      .type(file.content_type);
+    reply.header('cache-control', 'private, max-age=31536000, immutable').type(file.content_type);
     // A recording plays in the page; its name rides along for the download link the page offers
     // when the browser cannot play the format.
     if (Number(file.kind) === NoteFileKind.RECORD)
@@ -85,19 +81,7 @@ export async function noteFileRoutes(app: FastifyInstance, deps: AppDeps) {
         'content-disposition',
         `inline; ${attachmentDisposition(file.name).slice('attachment; '.length)}`,
       );
-    const ifRange = req.headers['if-range'];
-    const range = ifRange && ifRange !== `"${key}"` ? null : parseRange(req.headers.range, size);
-    if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send();
-    const stream = await files.open(key, range ?? undefined);
-    if (range) {
-      reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1);
-    } else {
-      reply.header('content-length', size);
-    }
-    return reply.send(stream);
+    return sendBlobBytes(req, reply, deps.blobs, key, size);
   });
 
   app.post(NoteApi.export, { preHandler: guard }, async (req) => ok(await exporter.export(uid(req))));

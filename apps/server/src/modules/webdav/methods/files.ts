@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { parseRange } from '../../drive/download/send.js';
+import { parseRange } from '../../../http/byte-range.js';
 import { FOLDER } from '../../drive/items-repo.js';
 import { attachmentDisposition, contentTypeOf } from '../../drive/mime.js';
 import { DavError } from '../errors.js';
