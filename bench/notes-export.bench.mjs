@@ -8,24 +8,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { benchAccount } from './support/account.mjs';
 import { median, report } from './support/browser.mjs';
+import { random } from './support/random.mjs';
 import { startServer } from './support/server.mjs';
 
 const NOTES = 5_000;
 const IMAGES = 500;
 const RUNS = 3;
 const CONCURRENCY = 4;
-
-/** Deterministic pseudo-random numbers: the same notes on every run. */
-function random(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LINES = [
   '明天上午十点开会，记得带电脑和会议材料',

@@ -1,5 +1,6 @@
 // A synthetic address book for the contacts benchmarks: deterministic vCard 3.0 cards with
 // Chinese and Latin names, phones, e-mails, companies and groups, imported through inport.do.
+import { random as rng } from './random.mjs';
 
 const SURNAMES = [
   ...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤',
@@ -37,17 +38,6 @@ const COMPANIES = [
   'Northwind',
 ];
 const GROUPS = ['家人', '同事', '朋友', '同学', '客户'];
-
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `count` distinct cards (each has a unique phone number, so import keeps every one). */
 export function bookVcf(count, seed = 7) {

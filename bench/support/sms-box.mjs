@@ -6,24 +6,13 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib.mjs';
+import { random } from './random.mjs';
 
 export const MESSAGES = 200_000;
 export const CONVERSATIONS = 2_000;
 export const BIG = 10_000;
 /** The address of the BIG conversation (its messages are the box's oldest). */
 export const BIG_ADDRESS = '13800000000';
-
-/** Deterministic pseudo-random numbers: the same box on every run. */
-function random(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LINES = [
   '【顺丰速运】您的快递已到达小区驿站，取件码{n}',

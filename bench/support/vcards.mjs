@@ -1,6 +1,7 @@
 // A deterministic address book as one vCard 3.0 file: Chinese and Latin names, one to three
 // phones, and the other fields a phone book holds at realistic rates (no photos). Every card
 // has a unique phone number, so an import keeps them all, and a UID, which CardDAV needs.
+import { random as rng } from './random.mjs';
 
 const SURNAMES = [
   ...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤',
@@ -42,17 +43,6 @@ const CITIES = [
 ];
 const GROUPS = ['家人', '同事', '朋友', '同学', '客户'];
 const PHONE_TYPES = ['CELL', 'WORK', 'HOME'];
-
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function bookVcf(count, seed = 20240601) {
   const next = rng(seed);

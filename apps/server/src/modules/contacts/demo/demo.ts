@@ -6,6 +6,7 @@ import {
 } from '@phonecloud/shared';
 import sharp from 'sharp';
 import type { AppDeps } from '../../../http/context.js';
+import { type SeededRandom, seededRandom } from '../../../lib/seeded-random.js';
 import { changeBook } from '../book.js';
 import type { ContactBody } from '../doc.js';
 import { AvatarService } from '../files/avatar.js';
@@ -27,26 +28,9 @@ import {
 const DAY_MS = 24 * 60 * 60_000;
 const DEMO_SIZE = 320;
 
-/** A small deterministic generator: the demo book is the same on every first start. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-  const chance = (p: number) => next() < p;
-  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)).join('');
-  return { next, pick, chance, digits };
-}
-type Rng = ReturnType<typeof random>;
-
 const PINYIN_MAIL = ['wang', 'li', 'zhang', 'liu', 'chen', 'yang', 'zhao', 'sun', 'zhou', 'wu', 'xu', 'hu'];
 
-function person(rng: Rng, i: number): ContactContent {
+function person(rng: SeededRandom, i: number): ContactContent {
   const latin = i % 7 === 3;
   const given = latin
     ? rng.pick(LATIN_FIRST)
@@ -116,7 +100,7 @@ async function avatarImage(colour: string): Promise<Buffer> {
 }
 
 /** Possible duplicates for the merge screen: the same person written another way. */
-function variant(rng: Rng, c: ContactContent, kind: number): ContactContent {
+function variant(rng: SeededRandom, c: ContactContent, kind: number): ContactContent {
   const copy = normalizeContactContent(structuredClone(c));
   const number = copy.phone[0]?.number.replace(/\s/g, '') ?? '';
   if (kind === 0)
@@ -148,7 +132,7 @@ function variant(rng: Rng, c: ContactContent, kind: number): ContactContent {
  * days apart (so the time machine has nodes) and a few entries in the recycle bin.
  */
 export async function seedContacts(deps: AppDeps, userId: number): Promise<void> {
-  const rng = random(20260101);
+  const rng = seededRandom(20260101);
   const avatars = new AvatarService(deps);
   const people = Array.from({ length: DEMO_SIZE }, (_, i) => person(rng, i));
   const bodies: ContactBody[] = [];

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { AppDeps } from '../../../http/context.js';
+import { type SeededRandom, seededRandom } from '../../../lib/seeded-random.js';
 import { ContactNames } from '../contact-names.js';
 import { addMessages, type IncomingMessage } from '../store.js';
 import {
@@ -18,24 +19,7 @@ const SPAN_DAYS = 180;
 const RECEIVED = 1;
 const SENT = 2;
 
-/** A small deterministic generator: the demo box is the same on every first start. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)).join('');
-  return { next, int, pick, digits };
-}
-type Rng = ReturnType<typeof random>;
-
-function fill(rng: Rng, template: string, date: number): string {
+function fill(rng: SeededRandom, template: string, date: number): string {
   const d = new Date(date + 8 * 3600_000);
   const money = () => (rng.int(100, 99_999) / 100).toFixed(2);
   const values: Record<string, () => string> = {
@@ -65,14 +49,14 @@ function fill(rng: Rng, template: string, date: number): string {
 }
 
 /** A moment in the last SPAN_DAYS days, in the waking hours of China time. */
-function moment(rng: Rng, now: number): number {
+function moment(rng: SeededRandom, now: number): number {
   const dayStart = now - rng.int(0, SPAN_DAYS) * DAY_MS;
   const t = dayStart - (dayStart % DAY_MS) - 8 * 3600_000 + rng.int(8 * 60, 22 * 60 + 30) * 60_000;
   return Math.min(t + rng.int(0, 59_999), now - 30 * 60_000);
 }
 
 function notices(
-  rng: Rng,
+  rng: SeededRandom,
   now: number,
   address: string,
   lines: readonly string[],
@@ -86,7 +70,7 @@ function notices(
 
 /** A chat in bursts: a few messages minutes apart, back and forth. */
 function chat(
-  rng: Rng,
+  rng: SeededRandom,
   now: number,
   address: string,
   lines: { received: readonly string[]; sent: readonly string[] },
@@ -135,7 +119,7 @@ async function picture(): Promise<Buffer> {
  * messages in more than 60 conversations.
  */
 export async function seedSms(deps: AppDeps, userId: number): Promise<void> {
-  const rng = random(20260108);
+  const rng = seededRandom(20260108);
   const now = deps.clock.now();
   const messages: IncomingMessage[] = [];
   messages.push(...notices(rng, now, CARRIER.address, CARRIER.lines, 60));
