@@ -26,12 +26,12 @@ import { syncModule } from './modules/device/sync/module.js';
 import { driveModule } from './modules/drive/module.js';
 import { findModule } from './modules/find/module.js';
 import { homeModule } from './modules/home/module.js';
-import type { AppModule } from './modules/module.js';
 import { notesModule } from './modules/notes/module.js';
 import { shareModule } from './modules/share/module.js';
 import { smsModule } from './modules/sms/module.js';
 import { verifyModule } from './modules/verify/module.js';
 import { webdavModule } from './modules/webdav/module.js';
+import type { AppModule } from './platform/app-module.js';
 import { type BlobStore, createBlobStore } from './storage/index.js';
 
 export interface BuildOptions {

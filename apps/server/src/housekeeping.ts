@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AREA_MODULES } from './app.js';
 import type { AppDeps } from './http/context.js';
-import type { AppModule } from './modules/module.js';
+import type { AppModule } from './platform/app-module.js';
 import { BlobIndex } from './storage/blob-index.js';
 
 const EVERY_MS = 10 * 60_000;

@@ -11,7 +11,7 @@ import {
 } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireAppPassword } from '../src/modules/app-passwords/basic-auth.js';
-import type { AppModule } from '../src/modules/module.js';
+import type { AppModule } from '../src/platform/app-module.js';
 import { createUser, login, type TestUser, verifiedClient } from './support/accounts.js';
 import type { TestClient } from './support/client.js';
 import { TEST_DIALECTS } from './support/db.js';

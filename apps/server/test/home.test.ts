@@ -1,7 +1,7 @@
 import { BYTES_PER_GB, Code, ServiceId } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppModule } from '../src/modules/module.js';
 import { UsersRepo } from '../src/modules/users/repo.js';
+import type { AppModule } from '../src/platform/app-module.js';
 import { createUser, login } from './support/accounts.js';
 import { TEST_DIALECTS } from './support/db.js';
 import { startTestServer, type TestServer } from './support/server.js';

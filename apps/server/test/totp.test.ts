@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../src/housekeeping.js';
 import { requireVerified } from '../src/http/guards.js';
 import { accountModule } from '../src/modules/account/module.js';
-import type { AppModule } from '../src/modules/module.js';
+import type { AppModule } from '../src/platform/app-module.js';
 import { createUser, login, passVerification, type TestUser, verifiedClient } from './support/accounts.js';
 import type { TestClient } from './support/client.js';
 import { TEST_DIALECTS } from './support/db.js';

@@ -1,7 +1,7 @@
 import { Api, Code, LOGIN_MAX_FAILURES_PER_ADDRESS } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../src/config.js';
-import type { AppModule } from '../src/modules/module.js';
+import type { AppModule } from '../src/platform/app-module.js';
 import { TEST_DIALECTS } from './support/db.js';
 import { startTestServer, type TestServer } from './support/server.js';
 

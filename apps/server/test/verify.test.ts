@@ -1,7 +1,7 @@
 import { Code, Msg } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentSession, requireVerified } from '../src/http/guards.js';
-import type { AppModule } from '../src/modules/module.js';
+import type { AppModule } from '../src/platform/app-module.js';
 import { createUser, login, passVerification } from './support/accounts.js';
 import { TEST_DIALECTS } from './support/db.js';
 import {

@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import type { AppDeps } from '../../src/http/context.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import type { Messenger, OutgoingMessage } from '../../src/lib/messenger.js';
-import type { AppModule } from '../../src/modules/module.js';
+import type { AppModule } from '../../src/platform/app-module.js';
 import { TestClient } from './client.js';
 import { openTestDb, type TestDb, type TestDialect } from './db.js';
 

@@ -1,5 +1,5 @@
+import type { AppModule } from '../../platform/app-module.js';
 import { BlobIndex } from '../../storage/blob-index.js';
-import type { AppModule } from '../module.js';
 import { seedCalendar } from './demo/demo.js';
 import { CalendarFilesRepo } from './files-repo.js';
 import { purgeCalendar } from './housekeeping.js';

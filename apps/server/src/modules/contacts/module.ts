@@ -1,6 +1,6 @@
 import { ServiceId } from '@phonecloud/shared';
+import type { AppModule } from '../../platform/app-module.js';
 import { BlobIndex } from '../../storage/blob-index.js';
-import type { AppModule } from '../module.js';
 import { seedContacts } from './demo/demo.js';
 import { contactFileRoutes } from './files/routes-files.js';
 import { purgeContacts } from './housekeeping.js';

@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.js';
+import type { AppModule } from '../../platform/app-module.js';
 import { seedDemoPhone } from './demo.js';
 import { deviceRoutes } from './routes.js';
 

@@ -1,5 +1,5 @@
 import { ServiceId } from '@phonecloud/shared';
-import type { AppModule } from '../module.js';
+import type { AppModule } from '../../platform/app-module.js';
 import { tokenRoutes } from './access/token-routes.js';
 import { downloadRoutes } from './download/download-routes.js';
 import { v1Routes } from './faces/v1-routes.js';

@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.js';
+import type { AppModule } from '../../platform/app-module.js';
 import { purgeFindHistory } from './housekeeping.js';
 import { findRoutes } from './routes.js';
 

@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.js';
+import type { AppModule } from '../../platform/app-module.js';
 import { homeRoutes } from './routes.js';
 
 /** The home area reads what the other areas declare (served ids, space used). */

@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors.js';
 import { currentSession, requireUser, requireVerified } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
-import type { AppModule } from '../module.js';
+import type { AppModule } from '../../platform/app-module.js';
 import { deleteUser } from '../users/delete-user.js';
 import { verifyPassword } from '../users/password.js';
 import { UsersRepo } from '../users/repo.js';

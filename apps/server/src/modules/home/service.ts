@@ -11,7 +11,7 @@ import {
 } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import type { AppModule } from '../module.js';
+import type { AppModule } from '../../platform/app-module.js';
 import { type UserRow, UsersRepo } from '../users/repo.js';
 
 /** Parses the stored member list; null means every served service. */

@@ -1,6 +1,6 @@
 import { ServiceId } from '@phonecloud/shared';
+import type { AppModule } from '../../platform/app-module.js';
 import { BlobIndex } from '../../storage/blob-index.js';
-import type { AppModule } from '../module.js';
 import { seedNotes } from './demo.js';
 import { purgeNotesArea } from './housekeeping.js';
 import { noteRoutes } from './routes.js';

@@ -1,6 +1,6 @@
 import { ServiceId } from '@phonecloud/shared';
+import type { AppModule } from '../../platform/app-module.js';
 import { BlobIndex } from '../../storage/blob-index.js';
-import type { AppModule } from '../module.js';
 import { seedSms } from './demo/seed.js';
 import { SmsFilesRepo } from './files-repo.js';
 import { purgeSms } from './housekeeping.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../http/context.js';
-import type { AppModule } from '../module.js';
+import type { AppModule } from '../../platform/app-module.js';
 
 /**
  * Removes an account and everything of it, in one transaction: each area first drops the blob

@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.js';
+import type { AppModule } from '../../platform/app-module.js';
 import { verifyRoutes } from './routes.js';
 
 export const verifyModule: AppModule = { name: 'verify', routes: verifyRoutes };

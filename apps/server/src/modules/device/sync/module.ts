@@ -1,4 +1,4 @@
-import type { AppModule } from '../../module.js';
+import type { AppModule } from '../../../platform/app-module.js';
 import { syncRoutes } from './routes.js';
 import { SyncService } from './service.js';
 
