@@ -1,4 +1,5 @@
 import { CompiledQuery, type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { chunked } from '../../db/chunked.js';
 import type { ContactBooksTable, ContactRevisionsTable, ContactsTable, Database } from '../../db/schema.js';
 import { SyncBookRepo } from '../../db/sync-book.js';
 
@@ -8,8 +9,7 @@ export type RevisionRow = Insertable<ContactRevisionsTable>;
 export type IndexRow = Pick<ContactRow, 'id' | 'letter' | 'name_spell' | 'groups'>;
 type DocRow = Pick<ContactRow, 'id' | 'doc'>;
 
-// Far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
-const CHUNK = 500;
+// Below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
 const MAX_PARAMETERS = 30_000;
 const CONTACT_COLUMNS = [
   'user_id',
@@ -53,12 +53,6 @@ function insertSql(table: string, columns: readonly string[], rows: number, numb
     insertTexts.set(key, text);
   }
   return text;
-}
-
-export function chunked<T>(list: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
 }
 
 /** Every query of the contacts area; each filters by user_id first. Works on a transaction too. */

@@ -9,12 +9,12 @@ import {
 } from '@phonecloud/shared';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import { chunked } from '../../db/chunked.js';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
 import { BlobIndex } from '../../storage/blob-index.js';
-import { chunked } from '../contacts/repo.js';
 import { filePath } from './doc.js';
 import { NotesRepo } from './repo.js';
 

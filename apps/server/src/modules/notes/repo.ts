@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { chunked } from '../../db/chunked.js';
 import type { Database, NoteBoardMembersTable, NotesTable } from '../../db/schema.js';
 import { SyncBookRepo } from '../../db/sync-book.js';
-import { chunked } from '../contacts/repo.js';
 
 export type NoteRow = Selectable<NotesTable>;
 export type MemberRow = Selectable<NoteBoardMembersTable>;

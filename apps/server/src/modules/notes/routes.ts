@@ -5,9 +5,8 @@ import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { currentSession, requireVerified } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
-import { idList, jsonField, versionMap } from '../contacts/params.js';
 import { BoardService, parsePosition } from './boards.js';
-import { toId } from './errors.js';
+import { idList, jsonField, toId, versionMap } from './errors.js';
 import { NoteRecycleService } from './recycle.js';
 import { NotesService } from './service.js';
 

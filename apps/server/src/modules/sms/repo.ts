@@ -1,4 +1,5 @@
 import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { chunked } from '../../db/chunked.js';
 import type { Database, SmsMessagesTable } from '../../db/schema.js';
 import { SyncBookRepo } from '../../db/sync-book.js';
 
@@ -11,9 +12,6 @@ export interface ConversationRow {
   last_date: number;
   last_id: number;
 }
-
-// Far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
-const CHUNK = 500;
 
 const MESSAGE_COLUMNS = [
   'user_id',
@@ -71,12 +69,6 @@ function upsertText(rows: number, numbered: boolean): string {
     upsertTexts.set(key, text);
   }
   return text;
-}
-
-export function chunked<T>(list: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
 }
 
 /** Past this many changed conversations a refresh is a full reload (1009). */
