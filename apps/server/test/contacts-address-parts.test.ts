@@ -1,8 +1,8 @@
 import type { AddressEntry, TimeMachineChange, TimeMachineList } from '@phonecloud/shared';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressFromLegacy } from '../src/db/migrations/019/legacy-address.js';
 import * as m019 from '../src/db/migrations/019_contact_address_parts.js';
-import { addressFromLegacy } from '../src/modules/contacts/address-legacy.js';
 import { contentHash } from '../src/modules/contacts/doc.js';
 import { verifiedClient } from './support/accounts.js';
 import { book, closeServer, person, save, saveRaw } from './support/contacts.js';

@@ -1,7 +1,9 @@
-import type { ContactContent } from '@phonecloud/shared';
 import { type Kysely, sql } from 'kysely';
-import { withAddressParts } from '../../modules/contacts/address-legacy.js';
-import { contentHash } from '../../modules/contacts/doc.js';
+import { contentHash } from './019/content-hash.js';
+import { withAddressParts } from './019/legacy-address.js';
+
+// The rules applied are frozen copies in 019/ (the contacts code of that day), never the live
+// code: on any later database this migration does what it did when it was written.
 
 const BATCH = 500;
 // Only rows with at least one address are read; which of them are from before the parts is
@@ -11,7 +13,7 @@ const HAS_ADDRESS = '%"postal-address":[{%';
 /**
  * Addresses keep their ADR parts (po box, extended, street, city, region, postcode, country):
  * the stored contacts and the revisions behind refresh.do and the time machine get them, in the
- * JSON both hold (address-legacy.ts says how the one text of before becomes parts). The row's
+ * JSON both hold (019/legacy-address.ts says how the one text of before becomes parts). The row's
  * content hash and size follow its doc; the book's sync_version does not move (nothing a user
  * changed). A revision gets the same parts as the contact, so the time machine does not see a
  * change where there was none.
@@ -26,7 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for (const r of rows) {
       const next = withAddressParts(r.doc);
       if (!next) continue;
-      const hash = contentHash(next.content as ContactContent);
+      const hash = contentHash(next.content);
       await sql`
         UPDATE contacts SET doc = ${next.json}, content_hash = ${hash}, size = ${Buffer.byteLength(next.json)}
         WHERE user_id = ${r.user_id} AND id = ${r.id}`.execute(db);
