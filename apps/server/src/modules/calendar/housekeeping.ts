@@ -21,10 +21,9 @@ export async function purgeCalendar(deps: AppDeps): Promise<void> {
       for (const key of await new CalendarFilesRepo(trx).deleteExpiredFiles(userId, now))
         await index.unref(trx, key, now);
       const book = await tx.book(userId);
-      const floor = await tx.lastVersionBefore(userId, now - CALENDAR_LOG_KEEP_DAYS * DAY_MS);
+      const floor = await tx.log.lastVersionBefore(userId, now - CALENDAR_LOG_KEEP_DAYS * DAY_MS);
       if (book && floor !== null && floor > Number(book.log_floor)) {
-        await tx.dropChangesUpTo(userId, floor);
-        await tx.setLogFloor(userId, floor);
+        await tx.log.compact(userId, floor);
       }
     });
   }

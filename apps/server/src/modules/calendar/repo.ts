@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { ChangeLog } from '../../db/change-log.js';
 import type { CalendarEventsTable, Database } from '../../db/schema.js';
 import { SyncBookRepo } from '../../db/sync-book.js';
 
@@ -147,45 +148,13 @@ export class CalendarRepo extends SyncBookRepo {
     return Number(row?.n ?? 0);
   }
 
-  // --- the change log ---
-
-  async logChange(userId: number, version: number, event: { id: number; uid: string }, at: number) {
-    await this.db
-      .insertInto('calendar_changes')
-      .values({ user_id: userId, sync_version: version, event_id: event.id, uid: event.uid, at })
-      .execute();
-  }
-
-  /** The events touched after `version`, once each, with the UID they had. */
-  async changedSince(userId: number, version: number): Promise<{ id: number; uid: string }[]> {
-    const rows = await this.db
-      .selectFrom('calendar_changes')
-      .select(['event_id', 'uid'])
-      .where('user_id', '=', userId)
-      .where('sync_version', '>', version)
-      .orderBy('sync_version')
-      .execute();
-    const seen = new Map<number, string>();
-    for (const r of rows) seen.set(Number(r.event_id), r.uid);
-    return [...seen].map(([id, uid]) => ({ id, uid }));
-  }
-
-  /** The highest sync_version written before `before`, or null. */
-  async lastVersionBefore(userId: number, before: number): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('calendar_changes')
-      .select((eb) => eb.fn.max('sync_version').as('v'))
-      .where('user_id', '=', userId)
-      .where('at', '<', before)
-      .executeTakeFirst();
-    return row?.v === null || row?.v === undefined ? null : Number(row.v);
-  }
-
-  async dropChangesUpTo(userId: number, floor: number): Promise<void> {
-    await this.db
-      .deleteFrom('calendar_changes')
-      .where('user_id', '=', userId)
-      .where('sync_version', '<=', floor)
-      .execute();
-  }
+  /**
+   * Which events each version wrote or deleted, with the UID they had (a sync learns which UID
+   * a deletion removed; an event keeps its UID, so (event_id, uid) names one event).
+   */
+  readonly log = new ChangeLog(this.db, {
+    table: 'calendar_changes',
+    book: 'calendar_books',
+    keys: ['event_id', 'uid'],
+  });
 }

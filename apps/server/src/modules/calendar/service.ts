@@ -78,7 +78,7 @@ export class CalendarService {
         id = await repo.allocate(userId, 1);
         await repo.insertEvent({ user_id: userId, id, created_at: now, ...fields });
       }
-      await repo.logChange(userId, version, { id, uid: read.uid }, now);
+      await repo.log.record(userId, version, [{ event_id: id, uid: read.uid, at: now }]);
       return { sync_version: version, server_id: String(id), version_code: version, uid: read.uid };
     });
   }
@@ -89,7 +89,7 @@ export class CalendarService {
       if (!row) throw notFound();
       if (opts.versionCode !== undefined && opts.versionCode !== Number(row.version_code)) throw stale();
       await repo.deleteEvent(userId, Number(row.id));
-      await repo.logChange(userId, version, { id: Number(row.id), uid }, now);
+      await repo.log.record(userId, version, [{ event_id: Number(row.id), uid, at: now }]);
       return { sync_version: version };
     });
   }
@@ -133,7 +133,10 @@ export class CalendarService {
     if (since > current || since < Number(book?.log_floor ?? 0)) {
       throw new AppError(Code.FULL_RELOAD, CalendarMsg.FULL_RELOAD);
     }
-    const touched = await this.repo.changedSince(userId, since);
+    const touched = (await this.repo.log.changedSince(userId, since)).map((t) => ({
+      id: Number(t.event_id),
+      uid: t.uid,
+    }));
     const rows = await this.repo.rows(
       userId,
       touched.map((t) => t.id),

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { badRequest, notFound, toId } from './errors.js';
-import { ChangeKind, type MemberRow, NotesRepo } from './repo.js';
+import { ChangeKind, type MemberRow, NotesRepo, noteChanges } from './repo.js';
 
 export interface BoardView {
   boards: Record<string, Blackboard>;
@@ -142,7 +142,7 @@ export class BoardService {
         memberId = await repo.allocate(userId);
         await repo.insertMember({ user_id: userId, id: memberId, note_id: input.noteId, ...place });
       }
-      await repo.logChanges(userId, version, [input.noteId], ChangeKind.WRITTEN, now);
+      await repo.log.record(userId, version, noteChanges([input.noteId], ChangeKind.WRITTEN, now));
       return {
         sync_version: version,
         blackboard_id: String(boardId),
@@ -160,7 +160,7 @@ export class BoardService {
       const member = await repo.member(userId, memberId);
       if (!member) throw memberGone();
       await repo.deleteMember(userId, memberId);
-      await repo.logChanges(userId, version, [Number(member.note_id)], ChangeKind.WRITTEN, now);
+      await repo.log.record(userId, version, noteChanges([Number(member.note_id)], ChangeKind.WRITTEN, now));
       return { sync_version: version, blackboard_id: null, member: null };
     });
   }

@@ -26,7 +26,7 @@ export async function purgeNotesArea(deps: AppDeps, log?: FastifyBaseLogger): Pr
         await releaseUnusedFiles(trx, userId, now, undefined, now - UNUSED_UPLOAD_KEEP_MS);
         const book = await repo.book(userId);
         const floor = Number(book?.sync_version ?? 0) - NOTE_LOG_KEEP;
-        if (book && floor > Number(book.log_floor)) await repo.compactLog(userId, floor);
+        if (book && floor > Number(book.log_floor)) await repo.log.compact(userId, floor);
       });
     } catch (err) {
       log?.warn({ err, userId }, 'notes housekeeping failed for a user');

@@ -10,7 +10,7 @@ import { invalid } from '../../http/errors.js';
 import { noteOfRow } from './doc.js';
 import { notFound } from './errors.js';
 import { releaseUnusedFiles } from './files.js';
-import { ChangeKind, NotesRepo } from './repo.js';
+import { ChangeKind, NotesRepo, noteChanges } from './repo.js';
 
 export const RECYCLE_KEEP_MS = NOTE_RECYCLE_KEEP_DAYS * 24 * 60 * 60_000;
 
@@ -29,7 +29,7 @@ export async function purgeNotes(
   const version = await repo.bump(userId, now);
   const fileLists = await repo.deleteNotes(userId, ids);
   await repo.unplaceNotes(userId, ids);
-  await repo.logChanges(userId, version, ids, ChangeKind.REMOVED, now);
+  await repo.log.record(userId, version, noteChanges(ids, ChangeKind.REMOVED, now));
   const keys = fileLists.flatMap((f) => JSON.parse(f) as string[]);
   if (keys.length) await releaseUnusedFiles(db, userId, now, keys);
   return version;
@@ -74,7 +74,7 @@ export class NoteRecycleService {
       if (found.length === 0) return { sync_version: await repo.syncVersion(userId), server_ids: [] };
       const version = await repo.bump(userId, now);
       await repo.setDeleted(userId, found, null);
-      await repo.logChanges(userId, version, found, ChangeKind.WRITTEN, now);
+      await repo.log.record(userId, version, noteChanges(found, ChangeKind.WRITTEN, now));
       return { sync_version: version, server_ids: found.map(String) };
     });
   }

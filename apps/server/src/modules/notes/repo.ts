@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { ChangeLog } from '../../db/change-log.js';
 import { chunked } from '../../db/chunked.js';
 import type { Database, NoteBoardMembersTable, NotesTable } from '../../db/schema.js';
 import { SyncBookRepo } from '../../db/sync-book.js';
@@ -9,42 +10,18 @@ export type MemberRow = Selectable<NoteBoardMembersTable>;
 /** Kinds of the change log. */
 export const ChangeKind = { WRITTEN: 1, RECYCLED: 2, REMOVED: 3 } as const;
 
+/** The change log's rows for notes a version touched, all the same way. */
+export const noteChanges = (ids: readonly number[], kind: number, now: number) =>
+  ids.map((id) => ({ note_id: id, kind, at: now }));
+
 /** Every query of the notes area; each filters by user_id first. Works on a transaction too. */
 export class NotesRepo extends SyncBookRepo {
   constructor(db: Kysely<Database>) {
     super(db, 'note_books');
   }
 
-  /** Drops the change log at or below `floor` and records the floor. */
-  async compactLog(userId: number, floor: number): Promise<void> {
-    await this.db
-      .deleteFrom('note_changes')
-      .where('user_id', '=', userId)
-      .where('sync_version', '<=', floor)
-      .execute();
-    await this.setLogFloor(userId, floor);
-  }
-
-  async logChanges(userId: number, version: number, ids: readonly number[], kind: number, now: number) {
-    for (const part of chunked(ids)) {
-      await this.db
-        .insertInto('note_changes')
-        .values(part.map((id) => ({ user_id: userId, sync_version: version, note_id: id, kind, at: now })))
-        .execute();
-    }
-  }
-
-  /** Notes written, recycled or removed after `version` (the phone sync's pull), once each. */
-  async changedSince(userId: number, version: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('note_changes')
-      .select('note_id')
-      .distinct()
-      .where('user_id', '=', userId)
-      .where('sync_version', '>', version)
-      .execute();
-    return rows.map((r) => Number(r.note_id));
-  }
+  /** Which notes each version wrote, recycled or removed (`kind`). */
+  readonly log = new ChangeLog(this.db, { table: 'note_changes', book: 'note_books', keys: ['note_id'] });
 
   /** Notes out of the bin in id order after `afterId` (a full pull's page). */
   aliveAfter(userId: number, afterId: number, limit: number): Promise<NoteRow[]> {

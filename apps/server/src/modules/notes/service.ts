@@ -21,7 +21,7 @@ import {
 } from './doc.js';
 import { badRequest, notFound, stale, toId } from './errors.js';
 import { NoteFiles, ownedFileKeys } from './files.js';
-import { ChangeKind, type NoteRow, NotesRepo } from './repo.js';
+import { ChangeKind, type NoteRow, NotesRepo, noteChanges } from './repo.js';
 
 /** Box order: pinned first, then the newest change, then the newest note. */
 export function boxOrder(a: NoteRow, b: NoteRow): number {
@@ -126,7 +126,7 @@ export class NotesService {
           created_at: now,
           deleted_at: null,
         });
-        await repo.logChanges(userId, version, [newId], ChangeKind.WRITTEN, now);
+        await repo.log.record(userId, version, noteChanges([newId], ChangeKind.WRITTEN, now));
         return (await repo.note(userId, newId)) as NoteRow;
       };
       const answer = (saved: NoteRow, onBoard: boolean): NoteSaveResult => ({
@@ -146,7 +146,7 @@ export class NotesService {
         };
       }
       await repo.updateNote(userId, Number(row.id), fields(title));
-      await repo.logChanges(userId, version, [Number(row.id)], ChangeKind.WRITTEN, now);
+      await repo.log.record(userId, version, noteChanges([Number(row.id)], ChangeKind.WRITTEN, now));
       const saved = (await repo.note(userId, Number(row.id))) as NoteRow;
       return answer(saved, (await repo.memberOfNote(userId, Number(row.id))) !== undefined);
     });
@@ -170,7 +170,7 @@ export class NotesService {
       }
       await repo.setDeleted(userId, ids, now);
       await repo.unplaceNotes(userId, ids);
-      await repo.logChanges(userId, version, ids, ChangeKind.RECYCLED, now);
+      await repo.log.record(userId, version, noteChanges(ids, ChangeKind.RECYCLED, now));
       return { sync_version: version, server_ids: ids.map(String) };
     });
   }

@@ -22,9 +22,7 @@ export async function purgeSms(deps: AppDeps): Promise<void> {
     const floor = Number(box?.sync_version ?? 0) - SMS_LOG_KEEP;
     if (box && floor > Number(box.log_floor)) {
       await deps.db.transaction().execute(async (trx) => {
-        const tx = new SmsRepo(trx);
-        await tx.compact(userId, floor);
-        await tx.setLogFloor(userId, floor);
+        await new SmsRepo(trx).log.compact(userId, floor);
       });
     }
   }

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { ChangeLog } from '../../db/change-log.js';
 import { chunked } from '../../db/chunked.js';
 import type { Database, SmsMessagesTable } from '../../db/schema.js';
 import { SyncBookRepo } from '../../db/sync-book.js';
@@ -75,6 +76,16 @@ function upsertText(rows: number, numbered: boolean): string {
 export const REFRESH_MAX_CHANGES = 500;
 /** The change-log address that stands for every conversation (no address is empty). */
 export const EVERYTHING = '';
+
+/**
+ * The change log's rows for the conversations a version touched; past REFRESH_MAX_CHANGES of
+ * them one row `EVERYTHING` stands for all (the browser reloads the list anyway, and an
+ * import's batches do not write a row per conversation).
+ */
+export function conversationChanges(addresses: Iterable<string>): Array<{ address: string }> {
+  const list = [...new Set(addresses)];
+  return (list.length > REFRESH_MAX_CHANGES ? [EVERYTHING] : list).map((address) => ({ address }));
+}
 
 const conversationOf = (r: ConversationRow): ConversationRow => ({
   address: r.address,
@@ -364,37 +375,6 @@ export class SmsRepo extends SyncBookRepo {
     return Number(row?.n ?? 0);
   }
 
-  // --- the change log ---
-
-  /**
-   * Records which conversations a version touched; past REFRESH_MAX_CHANGES of them one row
-   * `EVERYTHING` stands for all (the browser reloads the list anyway, and an import's batches
-   * do not write a row per conversation).
-   */
-  async logChanges(userId: number, version: number, addresses: Iterable<string>): Promise<void> {
-    let list = [...new Set(addresses)];
-    if (list.length > REFRESH_MAX_CHANGES) list = [EVERYTHING];
-    const rows = list.map((address) => ({ user_id: userId, sync_version: version, address }));
-    for (const part of chunked(rows)) await this.db.insertInto('sms_changes').values(part).execute();
-  }
-
-  async changedSince(userId: number, since: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('sms_changes')
-      .select('address')
-      .distinct()
-      .where('user_id', '=', userId)
-      .where('sync_version', '>', since)
-      .execute();
-    return rows.map((r) => r.address);
-  }
-
-  /** Drops the log up to `floor`. */
-  async compact(userId: number, floor: number): Promise<void> {
-    await this.db
-      .deleteFrom('sms_changes')
-      .where('user_id', '=', userId)
-      .where('sync_version', '<=', floor)
-      .execute();
-  }
+  /** Which conversations each version touched (`EVERYTHING`: all of them). */
+  readonly log = new ChangeLog(this.db, { table: 'sms_changes', book: 'sms_boxes', keys: ['address'] });
 }

@@ -71,7 +71,7 @@ export class SmsService {
       };
     }
     if (since > current || since < Number(box?.log_floor ?? 0)) throw fullReload();
-    const addresses = await this.repo.changedSince(userId, since);
+    const addresses = (await this.repo.log.changedSince(userId, since)).map((c) => c.address);
     if (addresses.length > REFRESH_MAX_CHANGES || addresses.includes(EVERYTHING)) throw fullReload();
     const left = await this.repo.conversationsOf(userId, addresses);
     const present = new Set(left.map((c) => c.address));
@@ -139,7 +139,7 @@ export class SmsService {
           await repo.setLocked(userId, id, locked, now);
           await repo.addLockedCount(userId, row.address, on ? 1 : -1);
         }
-        await repo.logChanges(userId, version, [row.address]);
+        await repo.log.record(userId, version, [{ address: row.address }]);
       },
     );
     return { sync_version: syncVersion, optime: now };
@@ -156,7 +156,7 @@ export class SmsService {
       async ({ repo, version, now }) => {
         if (!(await repo.conversation(userId, address))) throw notFound();
         const pictures = await repo.deleteConversation(userId, address);
-        await repo.logChanges(userId, version, [address]);
+        await repo.log.record(userId, version, [{ address }]);
         const files = new SmsFilesRepo(repo.db);
         const index = new BlobIndex(repo.db);
         for (const key of new Set(pictures)) {

@@ -3,7 +3,7 @@ import { BlobIndex } from '../../storage/blob-index.js';
 import { changeBox } from './box.js';
 import { SmsFileKind, SmsFilesRepo } from './files-repo.js';
 import { type IncomingMessage, type PreparedMessage, prepareBatch } from './incoming.js';
-import type { NewMessageRow } from './repo.js';
+import { conversationChanges, type NewMessageRow } from './repo.js';
 
 export type { IncomingMessage, IncomingPicture, PreparedMessage } from './incoming.js';
 
@@ -82,11 +82,7 @@ export async function writePrepared(
       }));
       await repo.insertMessages(rows);
       await repo.addToConversations(userId, rows);
-      await repo.logChanges(
-        userId,
-        version,
-        rows.map((r) => r.address),
-      );
+      await repo.log.record(userId, version, conversationChanges(rows.map((r) => r.address)));
       return rows.length;
     });
     return result;

@@ -84,7 +84,8 @@ export const calendarSync: AreaSync = {
     const since = versionOf(anchor);
     if (since > current || since < Number(book?.log_floor ?? 0)) throw fullReload();
     const [to, after] = cursorOf(cursor, 2) ?? [current, 0];
-    const touched = (await repo.changedSince(userId, since))
+    const touched = (await repo.log.changedSince(userId, since))
+      .map((t) => ({ id: Number(t.event_id), uid: t.uid }))
       .filter((t) => t.id > (after ?? 0))
       .sort((a, b) => a.id - b.id);
     const page = touched.slice(0, limit);

@@ -56,7 +56,11 @@ export const notesSync: AreaSync = {
     }
     const since = versionOf(anchor);
     if (since > current || since < Number(book?.log_floor ?? 0)) throw fullReload();
-    const { page, more } = pageOf(await repo.changedSince(userId, since), after ?? 0, limit);
+    const { page, more } = pageOf(
+      (await repo.log.changedSince(userId, since)).map((r) => Number(r.note_id)),
+      after ?? 0,
+      limit,
+    );
     const rows = new Map((await repo.notesByIds(userId, page)).map((r) => [Number(r.id), r]));
     const items: Note[] = [];
     const deleted: string[] = [];

@@ -73,7 +73,9 @@ export const smsSync: AreaSync = {
     // Conversations deleted in the portal since the anchor (told once, on the first page).
     let deleted: string[] = [];
     if (anchor !== '' && cursor === null && from.version < current) {
-      const touched = (await repo.changedSince(userId, from.version)).filter((a) => a !== EVERYTHING);
+      const touched = (await repo.log.changedSince(userId, from.version))
+        .map((c) => c.address)
+        .filter((a) => a !== EVERYTHING);
       const left = new Set((await repo.conversationsOf(userId, touched)).map((c) => c.address));
       deleted = touched.filter((a) => !left.has(a));
     }
