@@ -48,19 +48,20 @@ export interface BuildOptions {
 }
 
 /** The areas this deployment serves; each later area is one line here. */
-export const AREA_MODULES: AppModule[] = [
+const AREAS: AppModule[] = [
   contactsModule,
   driveModule,
   webdavModule,
   shareModule,
   smsModule,
   calendarModule,
-  davModule,
   notesModule,
   deviceModule,
-  syncModule,
   findModule,
 ];
+
+/** The areas, then the machinery serving the adapters they register: CardDAV/CalDAV, phone sync. */
+export const AREA_MODULES: AppModule[] = [...AREAS, davModule(AREAS), syncModule(AREAS)];
 
 export async function buildApp(
   opts: BuildOptions,

@@ -29,6 +29,7 @@ import {
 } from '@phonecloud/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AREA_MODULES } from '../src/app.js';
 import { syncModule } from '../src/modules/device/sync/module.js';
 import { createUser, login, type TestUser, verifiedClient } from './support/accounts.js';
 import { phoneEvent } from './support/calendar.js';
@@ -535,7 +536,7 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
       server.deps.db.selectFrom('sync_batches').select('batch_id').where('user_id', '=', user.id).execute();
     expect((await rows()).length).toBeGreaterThan(0);
     server.clock.advance(31 * 24 * 60 * MINUTE);
-    await syncModule.housekeeping?.(server.deps);
+    await syncModule(AREA_MODULES).housekeeping?.(server.deps);
     expect(await rows()).toEqual([]);
     expect(
       await server.deps.db.selectFrom('sync_held').select('id').where('user_id', '=', user.id).execute(),

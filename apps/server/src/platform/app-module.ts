@@ -1,6 +1,8 @@
 import type { ServiceIdValue } from '@phonecloud/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/context.js';
+import type { DavSlot } from './dav-collection.js';
+import type { SyncAdapter } from './sync-adapter.js';
 
 export interface Usage {
   /** 'backup' for synced data sets (contacts, messages, notes...), 'drive' for drive files. */
@@ -8,7 +10,10 @@ export interface Usage {
   bytes: number;
 }
 
-/** One area of the server. app.ts lists them; the home area reads what they declare. */
+/**
+ * One area of the server. app.ts lists them; the home area reads what they declare, and the
+ * shared machinery (phone sync, CardDAV/CalDAV) serves the adapters they register in its slots.
+ */
 export interface AppModule {
   name: string;
   /** The navigation id this area serves; only served ids reach `data.member`. */
@@ -34,4 +39,8 @@ export interface AppModule {
   warmUp?(deps: AppDeps, log?: FastifyBaseLogger): Promise<void>;
   /** Gives the demo account data of this area on first start. */
   seedDemo?(deps: AppDeps, userId: number): Promise<void>;
+  /** The area's phone-sync adapter (docs/sync.md): the sync module serves it. */
+  sync?: SyncAdapter;
+  /** The area's CardDAV or CalDAV collection (docs/dav.md): the DAV module serves it. */
+  dav?: DavSlot;
 }

@@ -1,10 +1,12 @@
 import type { AppModule } from '../../platform/app-module.js';
 import { BlobIndex } from '../../storage/blob-index.js';
+import { CalDavStore } from './caldav-store.js';
 import { seedCalendar } from './demo/demo.js';
 import { CalendarFilesRepo } from './files-repo.js';
 import { purgeCalendar } from './housekeeping.js';
 import { calendarRoutes } from './routes.js';
 import { CalendarService } from './service.js';
+import { calendarSync } from './sync-adapter.js';
 
 /**
  * The calendar store and its export. No service id: the calendar has no tile of its own (its
@@ -24,4 +26,6 @@ export const calendarModule: AppModule = {
       await index.unref(deps.db, key, now);
   },
   seedDemo: seedCalendar,
+  sync: calendarSync,
+  dav: { area: 'calendar', open: (deps, userId) => new CalDavStore(deps, userId) },
 };

@@ -1,11 +1,13 @@
 import { ServiceId } from '@phonecloud/shared';
 import type { AppModule } from '../../platform/app-module.js';
 import { BlobIndex } from '../../storage/blob-index.js';
+import { CardDavStore } from './carddav-store.js';
 import { seedContacts } from './demo/demo.js';
 import { contactFileRoutes } from './files/routes-files.js';
 import { purgeContacts } from './housekeeping.js';
 import { contactRoutes } from './routes.js';
 import { ContactsService } from './service.js';
+import { contactsSync } from './sync-adapter.js';
 import { warmImportWorkers } from './vcard/pool.js';
 import { warmImportWrites } from './vcard/warm.js';
 
@@ -36,4 +38,6 @@ export const contactsModule: AppModule = {
     for (const f of files) await index.unref(deps.db, f.blob_key, now);
   },
   seedDemo: seedContacts,
+  sync: contactsSync,
+  dav: { area: 'contacts', open: (deps, userId) => new CardDavStore(deps, userId) },
 };

@@ -1,7 +1,5 @@
 import { DAV_ADDRESS_BOOK, DAV_CALENDAR, DAV_ROOT } from '@phonecloud/shared';
-
-/** The two collection kinds an account has, one each. */
-export type Area = 'contacts' | 'calendar';
+import type { DavArea } from '../../platform/dav-collection.js';
 
 /**
  * The URL layout (docs/dav.md):
@@ -16,14 +14,13 @@ export type Target =
   | { kind: 'root' }
   | { kind: 'principals' }
   | { kind: 'principal'; user: string }
-  | { kind: 'homes'; area: Area }
-  | { kind: 'home'; area: Area; user: string }
-  | { kind: 'collection'; area: Area; user: string }
-  | { kind: 'item'; area: Area; user: string; name: string };
+  | { kind: 'homes'; area: DavArea }
+  | { kind: 'home'; area: DavArea; user: string }
+  | { kind: 'collection'; area: DavArea; user: string }
+  | { kind: 'item'; area: DavArea; user: string; name: string };
 
-const AREA_SEGMENT: Record<Area, string> = { contacts: 'addressbooks', calendar: 'calendars' };
-const COLLECTION: Record<Area, string> = { contacts: DAV_ADDRESS_BOOK, calendar: DAV_CALENDAR };
-export const EXTENSION: Record<Area, string> = { contacts: '.vcf', calendar: '.ics' };
+const AREA_SEGMENT: Record<DavArea, string> = { contacts: 'addressbooks', calendar: 'calendars' };
+const COLLECTION: Record<DavArea, string> = { contacts: DAV_ADDRESS_BOOK, calendar: DAV_CALENDAR };
 
 /**
  * A path segment percent-encoded as Python's urllib.parse.quote(s, '/@') spells it (what
@@ -64,7 +61,7 @@ export function targetOf(url: string): Target | null {
     if (user === undefined) return { kind: 'principals' };
     return collection === undefined ? { kind: 'principal', user } : null;
   }
-  const area = (Object.keys(AREA_SEGMENT) as Area[]).find((a) => AREA_SEGMENT[a] === top);
+  const area = (Object.keys(AREA_SEGMENT) as DavArea[]).find((a) => AREA_SEGMENT[a] === top);
   if (!area) return null;
   if (user === undefined) return { kind: 'homes', area };
   if (collection === undefined) return { kind: 'home', area, user };
@@ -79,11 +76,11 @@ export const hrefs = {
   root: () => DAV_ROOT,
   principals: () => `${DAV_ROOT}principals/`,
   principal: (user: string) => `${DAV_ROOT}principals/${u(user)}/`,
-  homes: (area: Area) => `${DAV_ROOT}${AREA_SEGMENT[area]}/`,
-  home: (area: Area, user: string) => `${DAV_ROOT}${AREA_SEGMENT[area]}/${u(user)}/`,
-  collection: (area: Area, user: string) =>
+  homes: (area: DavArea) => `${DAV_ROOT}${AREA_SEGMENT[area]}/`,
+  home: (area: DavArea, user: string) => `${DAV_ROOT}${AREA_SEGMENT[area]}/${u(user)}/`,
+  collection: (area: DavArea, user: string) =>
     `${DAV_ROOT}${AREA_SEGMENT[area]}/${u(user)}/${COLLECTION[area]}/`,
-  item: (area: Area, user: string, name: string) =>
+  item: (area: DavArea, user: string, name: string) =>
     `${DAV_ROOT}${AREA_SEGMENT[area]}/${u(user)}/${COLLECTION[area]}/${encodeSegment(name)}`,
 };
 
@@ -98,10 +95,4 @@ export function targetOfHref(href: string): Target | null {
     }
   }
   return targetOf(path);
-}
-
-/** The UID a resource name stands for: the name without the area's extension. */
-export function uidOfName(area: Area, name: string): string {
-  const ext = EXTENSION[area];
-  return name.toLowerCase().endsWith(ext) && name.length > ext.length ? name.slice(0, -ext.length) : name;
 }

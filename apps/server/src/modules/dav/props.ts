@@ -1,15 +1,15 @@
 import { CALENDAR_EVENT_MAX_BYTES, DAV_CARD_MAX_BYTES, DavText } from '@phonecloud/shared';
 import { davEl, el, NS, type XmlOut } from '../../lib/dav-xml/index.js';
-import { type Area, hrefs } from './paths.js';
-import type { ItemMeta } from './store.js';
+import type { DavArea, ItemMeta } from '../../platform/dav-collection.js';
+import { hrefs } from './paths.js';
 
 /** A resource a multistatus describes, with what its properties need. */
 export type Resource =
   | { kind: 'root' | 'principals'; href: string }
   | { kind: 'principal'; href: string }
-  | { kind: 'homes' | 'home'; href: string; area: Area }
-  | { kind: 'collection'; href: string; area: Area; token: number; contentType: string }
-  | { kind: 'item'; href: string; area: Area; item: ItemMeta; contentType: string; data?: string };
+  | { kind: 'homes' | 'home'; href: string; area: DavArea }
+  | { kind: 'collection'; href: string; area: DavArea; token: number; contentType: string }
+  | { kind: 'item'; href: string; area: DavArea; item: ItemMeta; contentType: string; data?: string };
 
 /** The account a request speaks for. */
 export interface Who {
@@ -24,10 +24,10 @@ export interface PropName {
 
 const SYNC_TOKEN_RE = /^urn:phonecloud:sync:(contacts|calendar):(\d{1,15})$/;
 
-export const syncTokenOf = (area: Area, version: number) => `urn:phonecloud:sync:${area}:${version}`;
+export const syncTokenOf = (area: DavArea, version: number) => `urn:phonecloud:sync:${area}:${version}`;
 
 /** The version a client's sync token stands for; null when it is not one of this collection's. */
-export function versionOfToken(area: Area, token: string): number | null {
+export function versionOfToken(area: DavArea, token: string): number | null {
   const m = SYNC_TOKEN_RE.exec(token.trim());
   return m && m[1] === area ? Number(m[2]) : null;
 }

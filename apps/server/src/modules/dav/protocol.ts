@@ -14,12 +14,17 @@ import {
   type XmlNode,
   type XmlOut,
 } from '../../lib/dav-xml/index.js';
-import type { CalDavStore } from './caldav.js';
-import { badSyncToken, DavError, notFound } from './errors.js';
-import { type Area, hrefs, type Target, targetOfHref } from './paths.js';
+import type {
+  DavArea,
+  DavCollection,
+  ItemData,
+  ItemMeta,
+  RenderOptions,
+} from '../../platform/dav-collection.js';
+import { badSyncToken, DavError, notFound } from '../../platform/dav-errors.js';
+import type { DavCollections } from './collections.js';
+import { hrefs, type Target, targetOfHref } from './paths.js';
 import { type PropName, propstats, type Resource, syncTokenOf, versionOfToken, type Who } from './props.js';
-import type { DavStore, ItemData, ItemMeta, RenderOptions } from './store.js';
-import { storeOf } from './stores.js';
 
 const send207 = (reply: FastifyReply, xml: string) =>
   reply.status(207).type('application/xml; charset=utf-8').send(xml);
@@ -39,7 +44,7 @@ function askedOf(node: XmlNode | undefined): Asked {
 }
 
 /** Whether the asked properties include the item's data (then items are rendered). */
-function wantsData(area: Area, asked: Asked): RenderOptions | null {
+function wantsData(area: DavArea, asked: Asked): RenderOptions | null {
   const p = asked.props.find((x) =>
     area === 'contacts'
       ? x.ns === NS.CARDDAV && x.name === 'address-data'
@@ -55,7 +60,7 @@ function vcardVersionIn(node: XmlNode | undefined): '3.0' | '4.0' {
   return data?.attrs.version?.trim() === '4.0' ? '4.0' : '3.0';
 }
 
-function collectionResource(area: Area, who: Who, store: DavStore, token: number): Resource {
+function collectionResource(area: DavArea, who: Who, store: DavCollection, token: number): Resource {
   return {
     kind: 'collection',
     href: hrefs.collection(area, who.username),
@@ -65,7 +70,7 @@ function collectionResource(area: Area, who: Who, store: DavStore, token: number
   };
 }
 
-function itemResource(area: Area, who: Who, store: DavStore, item: ItemMeta | ItemData): Resource {
+function itemResource(area: DavArea, who: Who, store: DavCollection, item: ItemMeta | ItemData): Resource {
   return {
     kind: 'item',
     href: hrefs.item(area, who.username, item.name),
@@ -79,12 +84,13 @@ function itemResource(area: Area, who: Who, store: DavStore, item: ItemMeta | It
 /** The resources a PROPFIND describes: the target, and its members at Depth 1. */
 async function resourcesOf(
   deps: AppDeps,
+  collections: DavCollections,
   who: Who,
   target: Target,
   depth: '0' | '1' | 'infinity',
 ): Promise<Resource[]> {
   const deep = depth !== '0';
-  const areas: Area[] = ['contacts', 'calendar'];
+  const areas = collections.areas;
   switch (target.kind) {
     case 'root': {
       const self: Resource = { kind: 'root', href: hrefs.root() };
@@ -110,17 +116,17 @@ async function resourcesOf(
     case 'home': {
       const self: Resource = { kind: 'home', href: hrefs.home(target.area, who.username), area: target.area };
       if (!deep) return [self];
-      const store = storeOf(deps, target.area, who.userId);
+      const store = collections.open(deps, target.area, who.userId);
       return [self, collectionResource(target.area, who, store, await store.token())];
     }
     case 'collection': {
-      const store = storeOf(deps, target.area, who.userId);
+      const store = collections.open(deps, target.area, who.userId);
       const self = collectionResource(target.area, who, store, await store.token());
       if (!deep) return [self];
       return [self, ...(await store.list()).map((item) => itemResource(target.area, who, store, item))];
     }
     case 'item': {
-      const store = storeOf(deps, target.area, who.userId);
+      const store = collections.open(deps, target.area, who.userId);
       const item = (await store.fetch([target.name], {})).get(target.name);
       if (!item) throw notFound();
       return [itemResource(target.area, who, store, item)];
@@ -130,6 +136,7 @@ async function resourcesOf(
 
 export async function propfind(
   deps: AppDeps,
+  collections: DavCollections,
   reply: FastifyReply,
   who: Who,
   target: Target,
@@ -140,7 +147,7 @@ export async function propfind(
   if (root && !is(root, NS.DAV, 'propfind')) throw new DavError(400);
   const asked = askedOf(root);
   // Depth infinity is answered as 1: nothing here is deeper than a collection of items.
-  const resources = await resourcesOf(deps, who, target, depthOf(depthHeader, 'infinity'));
+  const resources = await resourcesOf(deps, collections, who, target, depthOf(depthHeader, 'infinity'));
   const responses = resources.map((r) => responseEl(r.href, propstats(r, who, asked.props, asked.mode)));
   return send207(reply, multistatus(responses));
 }
@@ -180,7 +187,7 @@ function requestHref(target: Target): string {
 
 /** Responses for items with the asked properties, rendering their data only when asked. */
 async function itemResponses(
-  store: DavStore,
+  store: DavCollection,
   who: Who,
   asked: Asked,
   items: readonly ItemMeta[],
@@ -212,6 +219,7 @@ function utcStamp(value: string | undefined): number | null {
 
 export async function report(
   deps: AppDeps,
+  collections: DavCollections,
   reply: FastifyReply,
   who: Who,
   target: Target,
@@ -223,7 +231,7 @@ export async function report(
     throw new DavError(403, { ns: NS.DAV, name: 'supported-report' });
   }
   const area = target.area;
-  const store = storeOf(deps, area, who.userId);
+  const store = collections.open(deps, area, who.userId);
   const asked = askedOf(root);
   const render: RenderOptions = { vcardVersion: vcardVersionIn(root) };
 
@@ -290,7 +298,7 @@ export async function report(
     if (range) {
       const start = utcStamp(range.attrs.start) ?? Number.MIN_SAFE_INTEGER;
       const end = utcStamp(range.attrs.end) ?? Number.MAX_SAFE_INTEGER;
-      items = await (store as CalDavStore).between(start, end);
+      items = store.between ? await store.between(start, end) : await store.list();
     } else items = await store.list();
     return send207(reply, multistatus(await itemResponses(store, who, asked, items, render)));
   }

@@ -8,13 +8,13 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/context.js';
 import { DAV_METHODS, enableDavMethods, errorBody, rawBodies, XmlError } from '../../lib/dav-xml/index.js';
+import type { Conditions } from '../../platform/dav-collection.js';
+import { DavError, notFound } from '../../platform/dav-errors.js';
 import { requireAppPassword } from '../app-passwords/basic-auth.js';
-import { DavError, notFound } from './errors.js';
+import type { DavCollections } from './collections.js';
 import { type Target, targetOf } from './paths.js';
 import type { Who } from './props.js';
 import { propfind, proppatch, report } from './protocol.js';
-import type { Conditions } from './store.js';
-import { storeOf } from './stores.js';
 
 const METHODS = ['GET', 'PUT', 'DELETE', 'OPTIONS', ...DAV_METHODS];
 const ALLOW = ['OPTIONS', 'GET', 'HEAD', 'PUT', 'DELETE', 'PROPFIND', 'PROPPATCH', 'REPORT'].join(', ');
@@ -53,7 +53,7 @@ function sendError(reply: FastifyReply, err: DavError) {
   return reply.type('text/plain; charset=utf-8').send(err.text ?? '');
 }
 
-async function handle(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
+async function handle(deps: AppDeps, collections: DavCollections, req: FastifyRequest, reply: FastifyReply) {
   reply.header('dav', '1, 3, addressbook, calendar-access');
   if (req.method === 'OPTIONS') return reply.header('allow', ALLOW).status(200).send();
   const principal = await requireAppPassword(req, reply, deps);
@@ -65,15 +65,15 @@ async function handle(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
     const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : null;
     switch (req.method) {
       case 'PROPFIND':
-        return await propfind(deps, reply, who, target, body, req.headers.depth);
+        return await propfind(deps, collections, reply, who, target, body, req.headers.depth);
       case 'REPORT':
-        return await report(deps, reply, who, target, body);
+        return await report(deps, collections, reply, who, target, body);
       case 'PROPPATCH':
         return proppatch(reply, target, body);
       case 'GET':
       case 'HEAD': {
         if (target.kind !== 'item') throw new DavError(405);
-        const store = storeOf(deps, target.area, who.userId);
+        const store = collections.open(deps, target.area, who.userId);
         const item = (
           await store.fetch([target.name], { vcardVersion: vcardVersionOf(req.headers.accept) })
         ).get(target.name);
@@ -87,14 +87,14 @@ async function handle(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
       }
       case 'PUT': {
         if (target.kind !== 'item') throw new DavError(405);
-        const store = storeOf(deps, target.area, who.userId);
+        const store = collections.open(deps, target.area, who.userId);
         const result = await store.put(target.name, body ?? Buffer.alloc(0), conditionsOf(req));
         if (result.etag) reply.header('etag', result.etag);
         return reply.status(result.created ? 201 : 204).send();
       }
       case 'DELETE': {
         if (target.kind !== 'item') throw new DavError(403, undefined, DavMsg.NOT_SUPPORTED);
-        await storeOf(deps, target.area, who.userId).remove(target.name, conditionsOf(req));
+        await collections.open(deps, target.area, who.userId).remove(target.name, conditionsOf(req));
         return reply.status(204).send();
       }
       default:
@@ -112,11 +112,11 @@ async function handle(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
  * CardDAV and CalDAV (docs/dav.md): discovery, PROPFIND, REPORT, GET/PUT/DELETE of cards and
  * events. Authenticated by app passwords over HTTP Basic only; no CSRF check (no cookie is read).
  */
-export async function davRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function davRoutes(app: FastifyInstance, deps: AppDeps, collections: DavCollections) {
   enableDavMethods(app);
   rawBodies(app, DAV_BODY_MAX_BYTES);
   const config = { csrf: false };
-  const handler = (req: FastifyRequest, reply: FastifyReply) => handle(deps, req, reply);
+  const handler = (req: FastifyRequest, reply: FastifyReply) => handle(deps, collections, req, reply);
   app.route({ method: METHODS, url: DAV_ROOT.slice(0, -1), config, handler });
   app.route({ method: METHODS, url: `${DAV_ROOT}*`, config, handler });
   // RFC 6764: the well-known URLs send a client to the root, where it finds its principal.

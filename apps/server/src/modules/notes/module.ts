@@ -6,6 +6,7 @@ import { purgeNotesArea } from './housekeeping.js';
 import { noteRoutes } from './routes.js';
 import { noteFileRoutes } from './routes-files.js';
 import { NotesService } from './service.js';
+import { notesSync } from './sync-adapter.js';
 
 export const notesModule: AppModule = {
   name: 'notes',
@@ -25,4 +26,5 @@ export const notesModule: AppModule = {
     for (const f of files) await index.unref(deps.db, f.id, now);
   },
   seedDemo: seedNotes,
+  sync: notesSync,
 };

@@ -7,6 +7,7 @@ import { purgeSms } from './housekeeping.js';
 import { smsRoutes } from './routes.js';
 import { smsFileRoutes } from './routes-files.js';
 import { SmsService } from './service.js';
+import { smsSync } from './sync-adapter.js';
 
 export const smsModule: AppModule = {
   name: 'sms',
@@ -25,4 +26,5 @@ export const smsModule: AppModule = {
     for (const key of await new SmsFilesRepo(deps.db).blobKeys(userId)) await index.unref(deps.db, key, now);
   },
   seedDemo: seedSms,
+  sync: smsSync,
 };

@@ -21,7 +21,7 @@ import { currentSession, requireVerified } from '../../../http/guards.js';
 import { parse } from '../../../http/parse.js';
 import { type DeviceAuth, DeviceService } from '../service.js';
 import { wakeupFor } from '../wakeup.js';
-import { AREAS, SyncService } from './service.js';
+import { type SyncAdapters, SyncService } from './service.js';
 
 const Area = z.string().refine(isSyncArea, SyncMsg.AREA_INVALID);
 const Pull = z.object({
@@ -49,8 +49,8 @@ const HeldQuery = z.object({ area: Area });
 const HeldId = z.object({ held_id: z.string().min(1).max(64) });
 
 /** Each change against its area's shape, before anything is written: the first bad one is named. */
-function checkChanges(area: SyncArea, changes: readonly unknown[]): unknown[] {
-  const schema = AREAS[area].change;
+function checkChanges(sync: SyncService, area: SyncArea, changes: readonly unknown[]): unknown[] {
+  const schema = sync.adapter(area).change;
   return changes.map((c, index) => {
     const r = schema.safeParse(c);
     if (!r.success) throw new AppError(Code.INVALID, SyncMsg.CHANGE_INVALID, { index });
@@ -63,9 +63,9 @@ function checkChanges(area: SyncArea, changes: readonly unknown[]): unknown[] {
  * device module's own check, the session cookie never read), and the portal's calls about held
  * syncs (session and the areas' verification gate). docs/sync.md.
  */
-export async function syncRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function syncRoutes(app: FastifyInstance, deps: AppDeps, adapters: SyncAdapters) {
   const devices = new DeviceService(deps, wakeupFor(deps.db, app.log));
-  const sync = new SyncService(deps);
+  const sync = new SyncService(deps, adapters);
   const phone = async (req: FastifyRequest): Promise<DeviceAuth> => {
     const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     return devices.authenticate(m?.[1]);
@@ -81,7 +81,7 @@ export async function syncRoutes(app: FastifyInstance, deps: AppDeps) {
     const d = await phone(req);
     const body = parse(Push, req.body);
     const area = body.area as SyncArea;
-    const changes = checkChanges(area, body.changes);
+    const changes = checkChanges(sync, area, body.changes);
     return ok(
       await sync.push(d, { area, batch_id: body.batch_id, changes, pending_deletes: body.pending_deletes }),
     );

@@ -1,4 +1,5 @@
 import {
+  Code,
   HeldStatus,
   type HeldStatusValue,
   SYNC_BATCH_KEEP_DAYS,
@@ -20,22 +21,19 @@ import {
 import type { AppDeps } from '../../../http/context.js';
 import { AppError } from '../../../http/errors.js';
 import { randomToken } from '../../../lib/crypto.js';
+import type { AppModule } from '../../../platform/app-module.js';
+import type { Applied, SyncAdapter } from '../../../platform/sync-adapter.js';
 import { DevicesRepo } from '../repo.js';
 import type { DeviceAuth } from '../service.js';
-import { calendarSync } from './areas/calendar.js';
-import type { Applied, AreaSync } from './areas/common.js';
-import { contactsSync } from './areas/contacts.js';
-import { notesSync } from './areas/notes.js';
-import { smsSync } from './areas/sms.js';
 import { nestedDb } from './nested.js';
 import { type HeldRow, SyncRepo } from './repo.js';
 
-export const AREAS: Record<SyncArea, AreaSync> = {
-  contacts: contactsSync,
-  sms: smsSync,
-  notes: notesSync,
-  calendar: calendarSync,
-};
+/** The served areas' sync adapters (their AppModules' `sync` slots), by area. */
+export type SyncAdapters = ReadonlyMap<SyncArea, SyncAdapter>;
+
+export function syncAdaptersOf(modules: readonly AppModule[]): SyncAdapters {
+  return new Map(modules.flatMap((m) => (m.sync ? [[m.sync.area, m.sync] as const] : [])));
+}
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -63,11 +61,21 @@ const heldInfo = (row: HeldRow): SyncHeldInfo => ({
 
 /** Pull, push (one transaction per batch, once per batch id), the guard, and the owner's decisions. */
 export class SyncService {
-  constructor(private readonly deps: AppDeps) {}
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly adapters: SyncAdapters,
+  ) {}
+
+  /** The adapter of an area this server syncs; any other area is refused as unknown. */
+  adapter(area: SyncArea): SyncAdapter {
+    const adapter = this.adapters.get(area);
+    if (!adapter) throw new AppError(Code.INVALID, SyncMsg.AREA_INVALID);
+    return adapter;
+  }
 
   async pull(d: DeviceAuth, input: PullInput): Promise<SyncPullPage> {
     const repo = new SyncRepo(this.deps.db);
-    const area = AREAS[input.area];
+    const area = this.adapter(input.area);
     const anchor = input.anchor ?? (await repo.anchor(d.userId, d.deviceId, input.area)) ?? '';
     const page = await area.pull(this.deps.db, {
       userId: d.userId,
@@ -85,7 +93,7 @@ export class SyncService {
    * guard, then the area's changes. Held: stored whole and answered 1020 once committed.
    */
   async push(d: DeviceAuth, input: PushInput): Promise<SyncPushResult> {
-    const area = AREAS[input.area];
+    const area = this.adapter(input.area);
     const now = this.deps.clock.now();
     let outcome: { result: SyncPushResult } | { held: HeldRow };
     try {
@@ -206,7 +214,7 @@ export class SyncService {
     return this.deps.db.transaction().execute(async (trx) => {
       const repo = new SyncRepo(trx);
       const held = await this.waitingHeld(repo, userId, heldId, now, HeldStatus.APPLIED);
-      const area = AREAS[held.area as SyncArea];
+      const area = this.adapter(held.area as SyncArea);
       const changes = JSON.parse(held.changes) as unknown[];
       const applied = await area.apply({ ...this.deps, db: nestedDb(trx) }, userId, changes);
       const result: SyncPushResult = {
@@ -235,7 +243,7 @@ export class SyncService {
       await repo.updateBatch(userId, row.device_id, row.batch_id, { status: HeldStatus.REFUSED });
       return row;
     });
-    const area = AREAS[held.area as SyncArea];
+    const area = this.adapter(held.area as SyncArea);
     const page = await area.pull(this.deps.db, { userId, anchor: '', cursor: null, limit: 1 });
     return {
       held_id: held.id,

@@ -1,12 +1,8 @@
 import { type Note, type SyncChangeResult, SyncOutcome } from '@phonecloud/shared';
 import type { z } from 'zod';
-import type { Db } from '../../../../db/index.js';
-import type { AppDeps } from '../../../../http/context.js';
-import { NoteInputSchema, noteOfRow, parseDoc } from '../../../notes/doc.js';
-import { NotesRepo } from '../../../notes/repo.js';
-import { NotesService } from '../../../notes/service.js';
+import type { Db } from '../../db/index.js';
+import type { AppDeps } from '../../http/context.js';
 import {
-  type AreaSync,
   atIndex,
   cursorOf,
   deleteOutcome,
@@ -16,8 +12,12 @@ import {
   makeCursor,
   notFoundAt,
   pageOf,
+  type SyncAdapter,
   versionOf,
-} from './common.js';
+} from '../../platform/sync-adapter.js';
+import { NoteInputSchema, noteOfRow, parseDoc } from './doc.js';
+import { NotesRepo } from './repo.js';
+import { NotesService } from './service.js';
 
 const Fields = NoteInputSchema.omit({ server_id: true, version_code: true });
 const Change = itemChange('note', Fields);
@@ -31,7 +31,7 @@ async function placedIds(repo: NotesRepo, userId: number): Promise<Set<number>> 
  * Notes: the notes service's save (with its conflict-copy rule: a stale version_code keeps the
  * cloud's note and saves the phone's text beside it) and its delete into the recycle bin.
  */
-export const notesSync: AreaSync = {
+export const notesSync: SyncAdapter = {
   area: 'notes',
   change: Change,
 

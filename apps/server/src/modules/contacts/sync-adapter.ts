@@ -7,17 +7,10 @@ import {
   SyncOutcome,
 } from '@phonecloud/shared';
 import { z } from 'zod';
-import type { Db } from '../../../../db/index.js';
-import type { AppDeps } from '../../../../http/context.js';
-import { invalid } from '../../../../http/errors.js';
-import { changeBook } from '../../../contacts/book.js';
-import { bodyOfDoc, type ContactBody, parseBody, sameBody } from '../../../contacts/doc.js';
-import { ensureGroups } from '../../../contacts/groups.js';
-import { ContactsRepo } from '../../../contacts/repo.js';
-import { contactOf } from '../../../contacts/service.js';
-import { mergeContactContent } from '../merge.js';
+import type { Db } from '../../db/index.js';
+import type { AppDeps } from '../../http/context.js';
+import { invalid } from '../../http/errors.js';
 import {
-  type AreaSync,
   atIndex,
   cursorOf,
   deleteOutcome,
@@ -27,8 +20,15 @@ import {
   makeCursor,
   notFoundAt,
   pageOf,
+  type SyncAdapter,
   versionOf,
-} from './common.js';
+} from '../../platform/sync-adapter.js';
+import { changeBook } from './book.js';
+import { bodyOfDoc, type ContactBody, parseBody, sameBody } from './doc.js';
+import { ensureGroups } from './groups.js';
+import { ContactsRepo } from './repo.js';
+import { contactOf } from './service.js';
+import { mergeContactContent } from './sync-merge.js';
 
 const Change = itemChange('content', z.unknown());
 type ChangeT = z.output<typeof Change>;
@@ -44,7 +44,7 @@ function checked(content: unknown): ContactContent {
  * Contacts: the book's own change (`changeBook`: one sync_version for the batch, a revision per
  * contact for refresh.do and the time machine), its validation, its groups, its recycle bin.
  */
-export const contactsSync: AreaSync = {
+export const contactsSync: SyncAdapter = {
   area: 'contacts',
   change: Change,
 

@@ -1,6 +1,6 @@
 import { type ContactContent, emptyContent } from '@phonecloud/shared';
 import { describe, expect, it } from 'vitest';
-import { mergeContactContent } from './merge.js';
+import { mergeContactContent } from './sync-merge.js';
 
 const contact = (name: string, over: Partial<ContactContent> = {}): ContactContent => ({
   ...emptyContent(),

@@ -6,13 +6,13 @@ import {
   SyncOutcome,
 } from '@phonecloud/shared';
 import { z } from 'zod';
-import type { Db } from '../../../../db/index.js';
-import type { AppDeps } from '../../../../http/context.js';
-import { invalid } from '../../../../http/errors.js';
-import { type IncomingMessage, prepareBatch } from '../../../sms/incoming.js';
-import { EVERYTHING, type MessageRow, SmsRepo } from '../../../sms/repo.js';
-import { writePrepared } from '../../../sms/store.js';
-import { type AreaSync, atIndex, cursorOf, fullReload, makeCursor } from './common.js';
+import type { Db } from '../../db/index.js';
+import type { AppDeps } from '../../http/context.js';
+import { invalid } from '../../http/errors.js';
+import { atIndex, cursorOf, fullReload, makeCursor, type SyncAdapter } from '../../platform/sync-adapter.js';
+import { type IncomingMessage, prepareBatch } from './incoming.js';
+import { EVERYTHING, type MessageRow, SmsRepo } from './repo.js';
+import { writePrepared } from './store.js';
 
 const BODY_MAX = 100_000;
 const flag = z.union([z.literal(0), z.literal(1)]);
@@ -53,7 +53,7 @@ function smsAnchor(anchor: string): { version: number; lastId: number } {
  * push adds through the box's own store (a message the box has, by its import key, is not
  * added twice), and a phone's delete removes nothing from the cloud.
  */
-export const smsSync: AreaSync = {
+export const smsSync: SyncAdapter = {
   area: 'sms',
   change: Change,
 

@@ -1,14 +1,21 @@
 import { type SyncChangeResult, type SyncEvent, SyncMsg, SyncOutcome } from '@phonecloud/shared';
 import ICAL from 'ical.js';
 import { z } from 'zod';
-import type { Db } from '../../../../db/index.js';
-import type { AppDeps } from '../../../../http/context.js';
-import { invalid } from '../../../../http/errors.js';
-import { randomToken } from '../../../../lib/crypto.js';
-import { readCalendarObject } from '../../../calendar/ics/read.js';
-import { CalendarRepo, type EventRow } from '../../../calendar/repo.js';
-import { CalendarService } from '../../../calendar/service.js';
-import { type AreaSync, atIndex, cursorOf, fullReload, makeCursor, versionOf } from './common.js';
+import type { Db } from '../../db/index.js';
+import type { AppDeps } from '../../http/context.js';
+import { invalid } from '../../http/errors.js';
+import { randomToken } from '../../lib/crypto.js';
+import {
+  atIndex,
+  cursorOf,
+  fullReload,
+  makeCursor,
+  type SyncAdapter,
+  versionOf,
+} from '../../platform/sync-adapter.js';
+import { readCalendarObject } from './ics/read.js';
+import { CalendarRepo, type EventRow } from './repo.js';
+import { CalendarService } from './service.js';
 
 const ICS_MAX = 1024 * 1024;
 const uid = z.string().min(1).max(1000);
@@ -53,7 +60,7 @@ export function conflictCopy(text: string, uidOf: string): { ical: string; uid: 
  * The calendar: the store's put and remove (its reading of iCalendar, its change log). Edited
  * on both sides: the cloud's event stays and the phone's is kept as a copy (docs/sync.md).
  */
-export const calendarSync: AreaSync = {
+export const calendarSync: SyncAdapter = {
   area: 'calendar',
   change: Change,
 

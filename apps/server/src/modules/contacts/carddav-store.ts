@@ -8,27 +8,28 @@ import {
 } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import { NS } from '../../lib/dav-xml/index.js';
-import { bodyOfDoc } from '../contacts/doc.js';
-import { AvatarError, AvatarService } from '../contacts/files/avatar.js';
-import { RecycleService } from '../contacts/history/recycle.js';
-import { type ContactRow, ContactsRepo } from '../contacts/repo.js';
-import { ContactsService } from '../contacts/service.js';
-import { avatarBytes, derivedUid } from '../contacts/vcard/export.js';
-import { decodeVcardFile } from '../contacts/vcard/lines.js';
-import { preparePiece } from '../contacts/vcard/prepare.js';
-import { writeCard } from '../contacts/vcard/write.js';
-import { DavError, davErrorOf, preconditionFailed } from './errors.js';
-import { EXTENSION, uidOfName } from './paths.js';
 import {
   type Changes,
   type Conditions,
   checkConditions,
-  type DavStore,
+  type DavCollection,
+  EXTENSION,
   etagOf,
   type ItemData,
   type ItemMeta,
   type RenderOptions,
-} from './store.js';
+  uidOfName,
+} from '../../platform/dav-collection.js';
+import { DavError, davErrorOf, preconditionFailed } from '../../platform/dav-errors.js';
+import { bodyOfDoc } from './doc.js';
+import { AvatarError, AvatarService } from './files/avatar.js';
+import { RecycleService } from './history/recycle.js';
+import { type ContactRow, ContactsRepo } from './repo.js';
+import { ContactsService } from './service.js';
+import { avatarBytes, derivedUid } from './vcard/export.js';
+import { decodeVcardFile } from './vcard/lines.js';
+import { preparePiece } from './vcard/prepare.js';
+import { writeCard } from './vcard/write.js';
 
 const FALLBACK_PREFIX = 'pc-';
 const FALLBACK_RE = /^pc-(\d{1,15})\.vcf$/i;
@@ -120,7 +121,7 @@ class CardNames {
  * the import and export (contacts/vcard), saves go through ContactsService (its rules, its
  * version_code check, its change log), deletes into the recycle bin as the portal's do.
  */
-export class CardDavStore implements DavStore {
+export class CardDavStore implements DavCollection {
   readonly area = 'contacts' as const;
   readonly contentType = 'text/vcard; charset=utf-8';
   private readonly repo: ContactsRepo;

@@ -7,9 +7,9 @@ import {
   SyncOutcome,
 } from '@phonecloud/shared';
 import { z } from 'zod';
-import type { Db } from '../../../../db/index.js';
-import type { AppDeps } from '../../../../http/context.js';
-import { AppError } from '../../../../http/errors.js';
+import type { Db } from '../db/index.js';
+import type { AppDeps } from '../http/context.js';
+import { AppError } from '../http/errors.js';
 
 export interface PullArgs {
   userId: number;
@@ -33,8 +33,12 @@ export interface Applied {
   results: SyncChangeResult[];
 }
 
-/** What sync needs of an area; each file of this folder calls the area's own services and repo. */
-export interface AreaSync {
+/**
+ * What phone sync (docs/sync.md) needs of an area: the area provides it from its own folder
+ * (`sync-adapter.ts`, over its own services and repository) in its AppModule's `sync` slot, and
+ * the sync module serves every registered one.
+ */
+export interface SyncAdapter {
   area: SyncArea;
   /** One change of a push (validated before anything is written). */
   change: z.ZodType;

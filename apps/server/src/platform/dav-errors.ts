@@ -1,6 +1,6 @@
 import { Code } from '@phonecloud/shared';
-import { AppError } from '../../http/errors.js';
-import { NS } from '../../lib/dav-xml/index.js';
+import { AppError } from '../http/errors.js';
+import { NS } from '../lib/dav-xml/index.js';
 
 /** A DAV answer other than success: an HTTP status, and the pre/postcondition element when one applies. */
 export class DavError extends Error {

@@ -1,21 +1,22 @@
 import { CalendarCode, CalendarMsg, DavMsg } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import { NS } from '../../lib/dav-xml/index.js';
-import { exportObject } from '../calendar/export.js';
-import { readCalendarObject } from '../calendar/ics/read.js';
-import { CalendarRepo, type EventRow } from '../calendar/repo.js';
-import { CalendarService } from '../calendar/service.js';
-import { DavError, davErrorOf, preconditionFailed } from './errors.js';
-import { EXTENSION, uidOfName } from './paths.js';
 import {
   type Changes,
   type Conditions,
   checkConditions,
-  type DavStore,
+  type DavCollection,
+  EXTENSION,
   etagOf,
   type ItemData,
   type ItemMeta,
-} from './store.js';
+  uidOfName,
+} from '../../platform/dav-collection.js';
+import { DavError, davErrorOf, preconditionFailed } from '../../platform/dav-errors.js';
+import { exportObject } from './export.js';
+import { readCalendarObject } from './ics/read.js';
+import { CalendarRepo, type EventRow } from './repo.js';
+import { CalendarService } from './service.js';
 
 const INVALID_OBJECT = { ns: NS.CALDAV, name: 'valid-calendar-data' };
 const CODES = { stale: CalendarCode.STALE_VERSION, notFound: CalendarCode.NOT_FOUND };
@@ -28,7 +29,7 @@ const nameOf = (uid: string) => `${uid}${EXTENSION.calendar}`;
  * each) by CalendarService, served as received or by the export's mapping (exportObject), and
  * its change log answers sync-collection.
  */
-export class CalDavStore implements DavStore {
+export class CalDavStore implements DavCollection {
   readonly area = 'calendar' as const;
   readonly contentType = 'text/calendar; charset=utf-8; component=vevent';
   private readonly repo: CalendarRepo;

@@ -1,4 +1,27 @@
-import type { Area } from './paths.js';
+import type { AppDeps } from '../http/context.js';
+
+/**
+ * The collections CardDAV and CalDAV serve (docs/dav.md), one of each per account: the address
+ * book over the contacts and the calendar over the calendar store. An area provides its
+ * collection from its own folder in its AppModule's `dav` slot; the DAV module speaks the
+ * protocols over whichever are registered.
+ */
+export type DavArea = 'contacts' | 'calendar';
+
+/** An area's collection as registered: which one it is, and the user's collection of it. */
+export interface DavSlot {
+  area: DavArea;
+  open(deps: AppDeps, userId: number): DavCollection;
+}
+
+/** The extension of a resource name: `<uid>.vcf` for a card, `<uid>.ics` for an event. */
+export const EXTENSION: Record<DavArea, string> = { contacts: '.vcf', calendar: '.ics' };
+
+/** The UID a resource name stands for: the name without the area's extension. */
+export function uidOfName(area: DavArea, name: string): string {
+  const ext = EXTENSION[area];
+  return name.toLowerCase().endsWith(ext) && name.length > ext.length ? name.slice(0, -ext.length) : name;
+}
 
 /** A resource of a collection as listings name it: its name (the last URL segment) and ETag. */
 export interface ItemMeta {
@@ -31,8 +54,8 @@ export interface Changes {
 }
 
 /** One collection of one user over an area's store; every method is scoped to that user. */
-export interface DavStore {
-  readonly area: Area;
+export interface DavCollection {
+  readonly area: DavArea;
   readonly contentType: string;
   /** The collection's sync_version (its sync token and CTag). */
   token(): Promise<number>;
@@ -44,6 +67,8 @@ export interface DavStore {
   /** Stores a client's item; answers whether it was created and its ETag when kept byte for byte. */
   put(name: string, body: Buffer, conditions: Conditions): Promise<{ created: boolean; etag: string | null }>;
   remove(name: string, conditions: Conditions): Promise<void>;
+  /** Items with an instance in [start, end) (CalDAV's time-range); without it every item matches. */
+  between?(start: number, end: number): Promise<ItemMeta[]>;
 }
 
 export const etagOf = (version: number, variant?: string | number | null) =>

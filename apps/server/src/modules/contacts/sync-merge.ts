@@ -1,5 +1,5 @@
 import { CONTENT_KINDS, type ContactContent, type ContentKind, NicknameType } from '@phonecloud/shared';
-import { phoneKey } from '../../contacts/doc.js';
+import { phoneKey } from './doc.js';
 
 type Entry = ContactContent[ContentKind][number];
 
