@@ -4,13 +4,17 @@ import { FILE, FOLDER, type ItemRow, isUniqueViolation } from './items-repo.js';
 import { cleanName } from './names.js';
 import type { DriveService } from './service.js';
 
-/** A copy would make more items than the caller allows: nothing was copied. */
+/**
+ * A copy would make more items than the caller allows: nothing was copied.
+ * @package
+ */
 export class TooManyToCopy extends Error {
   constructor() {
     super('too many items');
   }
 }
 
+/** @package */
 export interface CopyOptions {
   /** A folder alone, without what it holds. */
   shallow: boolean;
@@ -50,6 +54,7 @@ function copyRows(
  * Copies an item (a folder with everything in it unless `shallow`) into a live folder under a
  * name: files share their stored bytes (content addressing, one more reference each), the space
  * is taken from the quota. One transaction: all or nothing. A name taken meanwhile is -2003.
+ * @package
  */
 export async function copyItem(
   drive: DriveService,

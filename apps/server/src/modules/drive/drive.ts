@@ -13,15 +13,22 @@ import { DriveService } from './service.js';
 import { Uploads } from './upload/uploads.js';
 import { writeFile } from './upload/write-file.js';
 
-/** An item of a drive as other modules see it (a row: folders and files alike). */
+/**
+ * An item of a drive as other modules see it (a row: folders and files alike).
+ * @package
+ */
 export type DriveItem = ItemRow;
-/** One entry of a zip: an item and its path inside the zip. */
+/**
+ * One entry of a zip: an item and its path inside the zip.
+ * @package
+ */
 export type ZipEntry = { item: DriveItem; path: string };
 
 /**
  * The drive as other modules use it (WebDAV, share links): every operation runs the drive's own
  * rules (names, same-name clashes, quota, blob references, the recycle bin), so nothing outside
  * the module writes its tables or reaches into its parts.
+ * @package
  */
 export class Drive {
   private readonly service: DriveService;

@@ -6,8 +6,9 @@ import { BlobIndex } from '../../storage/blob-index.js';
 import { type Face, folderMissing, nameExists, notFound } from './errors.js';
 import { type Exec, FILE, FOLDER, type ItemRow, ItemsRepo, isUniqueViolation } from './items-repo.js';
 import { cleanName, freeName } from './names.js';
-import { Quota } from './upload/quota.js';
+import { Quota } from './quota.js';
 
+/** @package */
 export type NameMode = 'refuse' | 'auto_rename';
 
 const isLiveChain = (chain: ItemRow[]) =>

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { V2_PART_SIZE } from '@phonecloud/shared';
 import { type BlobInfo, BlobTooLargeError } from '../../../storage/blob-store.js';
+import { quotaExceeded } from '../quota.js';
 import type { DriveService } from '../service.js';
-import { quotaExceeded } from './quota.js';
 import type { Finished, NewUpload, Uploads } from './uploads.js';
 
 /**
