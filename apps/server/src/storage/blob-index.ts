@@ -109,6 +109,22 @@ export class BlobIndex {
       .execute();
   }
 
+  /** MD5 and SHA-1 (lower-case hex) of the blobs that have both recorded, by key. */
+  async hashesOf(keys: readonly string[]): Promise<Map<string, { md5: string; sha1: string }>> {
+    const out = new Map<string, { md5: string; sha1: string }>();
+    for (let i = 0; i < keys.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('drive_blobs')
+        .select(['key', 'md5', 'sha1'])
+        .where('key', 'in', keys.slice(i, i + 500))
+        .execute();
+      for (const r of rows) {
+        if (r.md5 && r.sha1) out.set(r.key, { md5: r.md5.toLowerCase(), sha1: r.sha1.toLowerCase() });
+      }
+    }
+    return out;
+  }
+
   /**
    * Removes blobs nothing has pointed at for the grace period. Each one is removed inside a
    * transaction that re-checks its row, and the row goes only after the bytes: an upload of the

@@ -5,7 +5,10 @@ import { Uploads } from './upload/uploads.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** Purges the recycle bin after 30 days and drops abandoned uploads (24 h), with their references. */
+/**
+ * Purges the recycle bin after 30 days and drops abandoned uploads (24 h), with their references.
+ * @package
+ */
 export async function driveHousekeeping(deps: AppDeps): Promise<void> {
   const drive = new DriveService(deps);
   const now = deps.clock.now();

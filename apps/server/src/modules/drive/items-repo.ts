@@ -3,17 +3,27 @@ import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database, DriveItemsTable } from '../../db/schema.js';
 
+/** @package */
 export type ItemRow = Selectable<DriveItemsTable>;
+/** @package */
 export type Exec = Db | Transaction<Database>;
+/** @package */
 export const FOLDER = 0;
+/** @package */
 export const FILE = 1;
 /** First id handed out in a new drive; the root is DRIVE_ROOT_NUMERIC_ID (999) in every drive. */
 const FIRST_ID = 1000;
 
-/** Keyset position in a folder listing: (kind, name, id), folders first. */
+/**
+ * Keyset position in a folder listing: (kind, name, id), folders first.
+ * @package
+ */
 export type ListKey = [kind: number, name: string, id: number];
 
-/** SQLite and PostgreSQL report a unique-index violation differently. */
+/**
+ * SQLite and PostgreSQL report a unique-index violation differently.
+ * @package
+ */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown };
   return (
@@ -23,7 +33,10 @@ export function isUniqueViolation(err: unknown): boolean {
   );
 }
 
-/** Queries on drive items; every one is scoped to one user's drive. */
+/**
+ * Queries on drive items; every one is scoped to one user's drive.
+ * @package
+ */
 export class ItemsRepo {
   constructor(private readonly db: Db) {}
 

@@ -1,7 +1,10 @@
 import { nameError, normalizeName } from '@phonecloud/shared';
 import { invalid } from '../../http/errors.js';
 
-/** A valid name in its stored form, or the spec's text of the rule it breaks. */
+/**
+ * A valid name in its stored form, or the spec's text of the rule it breaks.
+ * @package
+ */
 export function cleanName(raw: unknown, kind: 'folder' | 'file'): string {
   const name = typeof raw === 'string' ? normalizeName(raw) : '';
   const error = nameError(name, kind);
@@ -9,14 +12,20 @@ export function cleanName(raw: unknown, kind: 'folder' | 'file'): string {
   return name;
 }
 
-/** "photo.jpg" → "photo(1).jpg"; folders and names without an extension get the number at the end. */
+/**
+ * "photo.jpg" → "photo(1).jpg"; folders and names without an extension get the number at the end.
+ * @package
+ */
 export function numberedName(name: string, n: number, isFile: boolean): string {
   const dot = isFile ? name.lastIndexOf('.') : -1;
   if (dot > 0) return `${name.slice(0, dot)}(${n})${name.slice(dot)}`;
   return `${name}(${n})`;
 }
 
-/** The first "name(n)" not in `taken`. */
+/**
+ * The first "name(n)" not in `taken`.
+ * @package
+ */
 export function freeName(name: string, taken: Set<string>, isFile: boolean): string {
   if (!taken.has(name)) return name;
   for (let n = 1; ; n++) {

@@ -5,6 +5,7 @@ import { STAGED } from './upload/parts.js';
 /**
  * An account being deleted: the references its files and stored upload parts hold, and the
  * staged parts of its unfinished uploads. `deps.db` is the deleting transaction.
+ * @package
  */
 export async function releaseDriveUser(deps: AppDeps, userId: number, now: number): Promise<void> {
   const { db } = deps;

@@ -16,7 +16,10 @@ function crc32(buf: Buffer): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-/** A real PNG (gradient) so the demo drive has pictures that open. */
+/**
+ * A real PNG (gradient) so the demo drive has pictures that open.
+ * @package
+ */
 export function makePng(width: number, height: number, hue: number): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
@@ -48,7 +51,10 @@ export function makePng(width: number, height: number, hue: number): Buffer {
   ]);
 }
 
-/** One second of a tone as 16-bit mono WAV. */
+/**
+ * One second of a tone as 16-bit mono WAV.
+ * @package
+ */
 export function makeWav(seconds: number, hz: number): Buffer {
   const rate = 16000;
   const samples = Math.round(rate * seconds);
@@ -70,7 +76,10 @@ export function makeWav(seconds: number, hz: number): Buffer {
   return out;
 }
 
-/** A one-page PDF with a line of text. */
+/**
+ * A one-page PDF with a line of text.
+ * @package
+ */
 export function makePdf(text: string): Buffer {
   const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [
@@ -93,7 +102,10 @@ export function makePdf(text: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** Deterministic bytes (xorshift), so a demo "binary" compresses like real data and is the same on every start. */
+/**
+ * Deterministic bytes (xorshift), so a demo "binary" compresses like real data and is the same on every start.
+ * @package
+ */
 export function makeBytes(size: number, seed: number): Buffer {
   const out = Buffer.alloc(size);
   let x = seed >>> 0 || 1;
@@ -106,7 +118,10 @@ export function makeBytes(size: number, seed: number): Buffer {
   return out;
 }
 
-/** Folders and files of several kinds and sizes for the demo account. */
+/**
+ * Folders and files of several kinds and sizes for the demo account.
+ * @package
+ */
 export async function seedDrive(deps: AppDeps, userId: number): Promise<void> {
   const drive = new DriveService(deps);
   const uploads = new Uploads(drive);

@@ -6,14 +6,19 @@ import { BlobIndex } from '../../storage/blob-index.js';
 import { type Face, folderMissing, nameExists, notFound } from './errors.js';
 import { type Exec, FILE, FOLDER, type ItemRow, ItemsRepo, isUniqueViolation } from './items-repo.js';
 import { cleanName, freeName } from './names.js';
-import { Quota } from './upload/quota.js';
+import { Quota } from './quota.js';
 
+/** @package */
 export type NameMode = 'refuse' | 'auto_rename';
 
 const isLiveChain = (chain: ItemRow[]) =>
   chain.length > 0 && chain.every((i) => i.trashed_at === null) && chain.at(-1)?.id === DRIVE_ROOT_NUMERIC_ID;
 
-/** The rules of the drive tree shared by both faces: folders, rename, move, recycle bin. */
+/**
+ * The rules of the drive tree shared by both faces: folders, rename, move, recycle bin. Its parts
+ * (items, quota, blob index) are the module's own: other modules use `Drive` (index.ts).
+ * @package
+ */
 export class DriveService {
   readonly items: ItemsRepo;
   readonly quota: Quota;
@@ -34,11 +39,19 @@ export class DriveService {
     return this.items.ensureDrive(userId, this.now());
   }
 
+  /**
+   * A live item and the folders above it up to the root, nearest first; null when it is missing,
+   * in the bin, or inside a folder that is.
+   */
+  async liveChain(userId: number, id: number, db: Exec = this.deps.db): Promise<ItemRow[] | null> {
+    const chain = await this.items.chain(db, userId, id);
+    return isLiveChain(chain) ? chain : null;
+  }
+
   /** A live item (not in the bin, nor inside a folder that is), or "not found". */
   async liveItem(userId: number, id: number, db: Exec = this.deps.db): Promise<ItemRow> {
-    const chain = await this.items.chain(db, userId, id);
-    const item = chain[0];
-    if (!item || !isLiveChain(chain)) throw notFound();
+    const item = (await this.liveChain(userId, id, db))?.[0];
+    if (!item) throw notFound();
     return item;
   }
 
@@ -70,6 +83,31 @@ export class DriveService {
       current = next;
     }
     return current;
+  }
+
+  /** The live item of that name in a folder, if any. */
+  child(userId: number, parentId: number, name: string): Promise<ItemRow | undefined> {
+    return this.items.childByName(this.deps.db, userId, parentId, name);
+  }
+
+  /**
+   * Follows names from the root, one folder at a time (live items only): the item at the end, and
+   * the live folder the last name is looked up in (null when a folder on the way is missing).
+   */
+  async walk(
+    userId: number,
+    names: readonly string[],
+  ): Promise<{ item: ItemRow | null; parent: ItemRow | null }> {
+    await this.open(userId);
+    let current = (await this.items.get(this.deps.db, userId, DRIVE_ROOT_NUMERIC_ID)) ?? null;
+    let parent: ItemRow | null = null;
+    for (let i = 0; i < names.length; i++) {
+      if (!current || current.kind !== FOLDER) return { item: null, parent: null };
+      parent = current;
+      current = (await this.child(userId, current.id, names[i] as string)) ?? null;
+      if (!current) return { item: null, parent: i === names.length - 1 ? parent : null };
+    }
+    return { item: current, parent };
   }
 
   async createFolder(
@@ -166,6 +204,16 @@ export class DriveService {
       if (isUniqueViolation(err)) throw nameExists(DriveMsg.SAME_NAME_409);
       throw err;
     }
+  }
+
+  /** Sets an item's modification time (a file as its client had it, so a later sync compares equal). */
+  async setModified(userId: number, id: number, ms: number): Promise<void> {
+    await this.deps.db
+      .updateTable('drive_items')
+      .set({ updated_at: ms })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
   }
 
   /** To the recycle bin: only the item itself is marked; what it holds goes with it. */

@@ -1,7 +1,7 @@
 import { SHARE_RECORD_RETENTION_DAYS } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
+import { Drive } from '../drive/index.js';
 import type { AppModule } from '../../platform/app-module.js';
-import { DriveService } from '../drive/service.js';
 import { ownerRoutes } from './owner-routes.js';
 import { previewRoutes } from './preview-routes.js';
 import { publicRoutes } from './public-routes.js';
@@ -11,7 +11,7 @@ import { ShareService } from './service.js';
 const DAY_MS = 24 * 60 * 60_000;
 
 export function shareService(deps: AppDeps): ShareService {
-  return new ShareService(deps, new DriveService(deps), new ShareRepo(deps.db));
+  return new ShareService(deps, new Drive(deps), new ShareRepo(deps.db));
 }
 
 /**

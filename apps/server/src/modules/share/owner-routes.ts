@@ -9,10 +9,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { invalid } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
-import { bearerAuth, driveUser, yunAuth } from '../drive/access/auth.js';
-import { originOf } from '../drive/download/links.js';
-import { notFound } from '../drive/errors.js';
-import { parseV1Id, parseV2Id } from '../drive/faces/views.js';
+import { bearerAuth, driveUser, notFound, originOf, parseV1Id, parseV2Id, yunAuth } from '../drive/index.js';
 import type { ShareService } from './service.js';
 import { decodeShareMarker, encodeShareMarker, toV1Share, toV2Share } from './views.js';
 

@@ -11,10 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/parse.js';
-import { originOf } from '../drive/download/links.js';
-import { parseV1Id } from '../drive/faces/views.js';
-import { FILE } from '../drive/items-repo.js';
-import { previewType, refusePreview as refuse, sendPreview } from '../drive/preview/answer.js';
+import { FILE, originOf, parseV1Id, previewType, refusePreview as refuse } from '../drive/index.js';
 import { type ShareService, shareError } from './service.js';
 import { type FileClaims, readShareToken, signShareToken } from './tokens.js';
 
@@ -30,7 +27,7 @@ export function sharePreviewKind(name: string): PreviewKind {
  * checked against the link and the item again on every fetch, as the downloads are.
  */
 export function previewRoutes(shares: ShareService) {
-  const { deps } = shares;
+  const { deps, drive } = shares;
   const secret = deps.config.sessionSecret;
   return async (app: FastifyInstance) => {
     app.post(ShareApi.previewUrl, { config: { csrf: false } }, async (req) => {
@@ -67,7 +64,7 @@ export function previewRoutes(shares: ShareService) {
       if (!item || item.kind !== FILE || !item.blob_key) return refuse(reply, 404, ShareMsg.ITEM_GONE);
       const kind = sharePreviewKind(item.name);
       if (kind === 'none') return refuse(reply, 415, 'cannot preview');
-      return sendPreview(req, reply, deps.blobs, item, item.blob_key, kind);
+      return drive.sendPreview(req, reply, item, item.blob_key, kind);
     });
   };
 }

@@ -12,10 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/parse.js';
-import { checkZipLimits, originOf, zipEntries } from '../drive/download/links.js';
-import { sendItemFile, sendItemsZip } from '../drive/download/send.js';
-import { decodeMarker, encodeMarker, parseV1Id } from '../drive/faces/views.js';
-import { FILE } from '../drive/items-repo.js';
+import { decodeMarker, encodeMarker, FILE, originOf, parseV1Id } from '../drive/index.js';
 import { isPublicId, type ShareService, shareError } from './service.js';
 import { type FileClaims, readShareToken, signShareToken, type ZipClaims } from './tokens.js';
 import { toPublicItem } from './views.js';
@@ -95,7 +92,7 @@ export function publicRoutes(shares: ShareService) {
         return ok(data);
       }
       const { item: folder, trail } = await shares.reachFolder(share, itemId(b.parent_file_id));
-      const rows = await drive.items.list(share.user_id, folder.id, b.limit + 1, decodeMarker(b.marker));
+      const rows = await drive.list(share.user_id, folder.id, b.limit + 1, decodeMarker(b.marker));
       const page = rows.slice(0, b.limit);
       const last = page.at(-1);
       const data: SharePublicList = {
@@ -133,8 +130,7 @@ export function publicRoutes(shares: ShareService) {
       const ids: number[] = [];
       for (const raw of b.file_id_list) ids.push((await shares.reach(share, itemId(raw))).item.id);
       const unique = [...new Set(ids)];
-      const entries = await zipEntries(drive, share.user_id, unique);
-      checkZipLimits(entries);
+      const entries = await drive.zipSelection(share.user_id, unique);
       const first = entries[0]?.item.name ?? 'download';
       const name = unique.length === 1 ? `${first}.zip` : `${first}等${unique.length}个文件.zip`;
       const exp = shares.downloadExpiry();
@@ -160,7 +156,7 @@ export function publicRoutes(shares: ShareService) {
       const found = await shares.reach(open.share, claims.i).catch(() => null);
       const item = found?.item;
       if (!item || item.kind !== FILE || !item.blob_key) return refuse(reply, 404, ShareMsg.ITEM_GONE);
-      return sendItemFile(req, reply, deps.blobs, item);
+      return drive.sendFile(req, reply, item);
     });
 
     app.get(ShareApi.zip, async (req: FastifyRequest<{ Querystring: { t?: string } }>, reply) => {
@@ -172,9 +168,8 @@ export function publicRoutes(shares: ShareService) {
         if (!(await shares.reach(open.share, id).catch(() => null)))
           return refuse(reply, 404, ShareMsg.ITEM_GONE);
       }
-      const entries = await zipEntries(drive, open.share.user_id, claims.ids);
-      checkZipLimits(entries);
-      return sendItemsZip(req, reply, deps.blobs, entries, claims.n);
+      const entries = await drive.zipSelection(open.share.user_id, claims.ids);
+      return drive.sendZip(req, reply, entries, claims.n);
     });
   };
 }

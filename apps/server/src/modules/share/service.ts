@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
-  DRIVE_ROOT_NUMERIC_ID,
   DRIVE_URL_TTL_MINUTES,
   normalizeShareCode,
   SHARE_CODE_ADDRESS_WINDOW_MINUTES,
@@ -21,8 +20,7 @@ import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { safeEqual } from '../../lib/crypto.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
-import { FOLDER, type ItemRow } from '../drive/items-repo.js';
-import type { DriveService } from '../drive/service.js';
+import { type Drive, type DriveItem, FOLDER } from '../drive/index.js';
 import type { ShareKey, ShareRepo, ShareRow, ShareWithItems } from './repo.js';
 import { readShareToken, signShareToken, type VisitClaims } from './tokens.js';
 
@@ -68,10 +66,6 @@ export function expiryDays(raw: unknown): ShareExpiryDays {
   return found;
 }
 
-/** Live: nothing in the chain is in the recycle bin and it reaches the root. */
-const isLiveChain = (chain: ItemRow[]) =>
-  chain.length > 0 && chain.every((i) => i.trashed_at === null) && chain.at(-1)?.id === DRIVE_ROOT_NUMERIC_ID;
-
 /**
  * Share links: the owner's create, list and cancel, and what the public page may see. An item is
  * reachable through a link only while it is live and one of the link's items is on its way to
@@ -83,7 +77,7 @@ export class ShareService {
 
   constructor(
     readonly deps: AppDeps,
-    readonly drive: DriveService,
+    readonly drive: Drive,
     readonly repo: ShareRepo,
   ) {
     this.limiter = new RateLimiter(deps.db);
@@ -106,7 +100,7 @@ export class ShareService {
     if (ids.length > SHARE_ITEMS_MAX) throw shareError(ShareCode.TOO_MANY_ITEMS, ShareMsg.TOO_MANY_ITEMS);
     const days = expiryDays(rawDays);
     const code = chooseCode(rawCode);
-    const items: ItemRow[] = [];
+    const items: DriveItem[] = [];
     for (const id of ids) {
       const item = await this.drive.liveItem(userId, id);
       if (item.parent_id === null) throw invalid(ShareMsg.ROOT);
@@ -213,8 +207,8 @@ export class ShareService {
   }
 
   /** The link's own items that are still live, folders first, then by name. */
-  async topItems(share: ShareRow): Promise<ItemRow[]> {
-    const out: ItemRow[] = [];
+  async topItems(share: ShareRow): Promise<DriveItem[]> {
+    const out: DriveItem[] = [];
     for (const id of await this.repo.itemIds(share.user_id, share.public_id)) {
       const item = await this.drive.liveItem(share.user_id, id).catch(() => null);
       if (item) out.push(item);
@@ -227,11 +221,11 @@ export class ShareService {
    * (nearest last). Anything else (another drive's id, a sibling of a shared folder, the folder
    * above, an item moved out or in the recycle bin) is "not found".
    */
-  async reach(share: ShareRow, itemId: number): Promise<{ item: ItemRow; trail: ItemRow[] }> {
+  async reach(share: ShareRow, itemId: number): Promise<{ item: DriveItem; trail: DriveItem[] }> {
     const shared = new Set(await this.repo.itemIds(share.user_id, share.public_id));
-    const chain = await this.drive.items.chain(this.deps.db, share.user_id, itemId);
-    const item = chain[0];
-    if (!item || !isLiveChain(chain)) throw itemGone();
+    const chain = await this.drive.liveChain(share.user_id, itemId);
+    const item = chain?.[0];
+    if (!chain || !item) throw itemGone();
     const top = chain.findIndex((c) => shared.has(c.id));
     if (top < 0) throw itemGone();
     return { item, trail: chain.slice(0, top + 1).reverse() };

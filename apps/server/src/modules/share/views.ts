@@ -5,8 +5,7 @@ import {
   type V1Share,
   type V2Share,
 } from '@phonecloud/shared';
-import { v2Id } from '../drive/faces/views.js';
-import { FOLDER, type ItemRow } from '../drive/items-repo.js';
+import { type DriveItem, FOLDER, v2Id } from '../drive/index.js';
 import type { ShareKey, ShareWithItems } from './repo.js';
 import { statusOf } from './service.js';
 
@@ -45,7 +44,7 @@ export function toV1Share(s: ShareWithItems, origin: string, now: number): V1Sha
 }
 
 /** An item on the public page: its id, name, kind, size and time; nothing about where it sits. */
-export function toPublicItem(item: ItemRow): SharePublicItem {
+export function toPublicItem(item: DriveItem): SharePublicItem {
   return {
     file_id: String(item.id),
     name: item.name,

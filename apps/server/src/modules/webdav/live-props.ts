@@ -1,14 +1,13 @@
 import { DRIVE_ROOT_NUMERIC_ID } from '@phonecloud/shared';
 import { davEl, NS, type XmlOut } from '../../lib/dav-xml/xml.js';
-import { FILE, FOLDER, type ItemRow } from '../drive/items-repo.js';
-import { contentTypeOf } from '../drive/mime.js';
+import { contentTypeOf, type DriveItem, FILE, FOLDER } from '../drive/index.js';
 import type { LockRow } from './locks.js';
 import { hrefOf } from './paths.js';
 import { decodeProp } from './props.js';
 
 /** What the live properties of one item are computed from. */
 export interface PropContext {
-  item: ItemRow;
+  item: DriveItem;
   locks: () => LockRow[];
   quota: () => { used: number; available: number } | null;
   /** The blob's MD5 and SHA-1 (lower-case hex), when known. */
@@ -23,7 +22,7 @@ export const OC_NS = 'http://owncloud.org/ns';
  * characters, not 64 hex): clients echo tags inside If headers, and some (litmus's, 200 bytes)
  * cut a long header. A folder's is its id and modification time.
  */
-export const etagOf = (item: ItemRow) =>
+export const etagOf = (item: DriveItem) =>
   item.kind === FILE
     ? `"${item.blob_key ? Buffer.from(item.blob_key, 'hex').toString('base64url') : 'empty'}"`
     : `"d${item.id}-${item.updated_at}"`;

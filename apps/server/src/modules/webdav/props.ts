@@ -1,6 +1,8 @@
 import type { Db } from '../../db/index.js';
 import type { XmlNode, XmlOut } from '../../lib/dav-xml/xml.js';
-import type { Exec } from '../drive/items-repo.js';
+
+/** The database or a transaction on it (the drive's copy hands its transaction over). */
+type Exec = Db;
 
 /** A dead property's value as stored: its text, or its child elements (with their namespaces). */
 interface StoredNode {
@@ -98,7 +100,7 @@ export class PropsRepo {
   }
 
   /** Gives the copies the properties of their originals (`pairs`: original id → copy id). */
-  async copy(db: Exec, userId: number, pairs: Map<number, number>): Promise<void> {
+  async copy(db: Exec, userId: number, pairs: ReadonlyMap<number, number>): Promise<void> {
     const ids = [...pairs.keys()];
     for (let i = 0; i < ids.length; i += 500) {
       const rows = await db

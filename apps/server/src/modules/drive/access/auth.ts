@@ -5,6 +5,10 @@ import { AppError } from '../../../http/errors.js';
 import { currentSession, requireVerified } from '../../../http/guards.js';
 import { cookieOptions } from '../../../http/session.js';
 import type { DriveService } from '../service.js';
+
+/** What the preHandlers need of a drive: to open it for the caller (the face's Drive or the service). */
+type Opener = Pick<DriveService, 'open'>;
+
 import { signToken, verifyToken } from './tokens.js';
 
 /** Who a drive token speaks for: the user and the portal session it was issued to. */
@@ -65,7 +69,7 @@ export async function sessionAlive(deps: AppDeps, claims: DriveClaims): Promise<
 }
 
 /** v2: `Authorization: Bearer <drive token>`; any failure is 2003 so the client refreshes once. */
-export function bearerAuth(deps: AppDeps, drive: DriveService): preHandlerAsyncHookHandler {
+export function bearerAuth(deps: AppDeps, drive: Opener): preHandlerAsyncHookHandler {
   return async (req) => {
     const header = req.headers.authorization ?? '';
     const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
@@ -87,7 +91,7 @@ function refresh(reply: FastifyReply) {
  * v1: the portal cookie session, the second verification (6001), then the drive session cookie
  * of `/user/refreshYun.do`, bound to that portal session; without it, HTTP 401.
  */
-export function yunAuth(deps: AppDeps, drive: DriveService): preHandlerAsyncHookHandler {
+export function yunAuth(deps: AppDeps, drive: Opener): preHandlerAsyncHookHandler {
   const gate = requireVerified(deps, 'main');
   return async function (this: FastifyInstance, req, reply) {
     await gate.call(this, req, reply);
@@ -114,7 +118,7 @@ export function setYunCookie(deps: AppDeps, req: FastifyRequest, reply: FastifyR
 }
 
 /** Upload host: the `token` query parameter of files/uploadUrl (it may be another origin: no cookies). */
-export function uploadTokenAuth(deps: AppDeps, drive: DriveService): preHandlerAsyncHookHandler {
+export function uploadTokenAuth(deps: AppDeps, drive: Opener): preHandlerAsyncHookHandler {
   return async (req, reply) => {
     const token = (req.query as { token?: unknown } | undefined)?.token;
     const v = verifyToken<DriveClaims>(

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { WEBDAV_XML_BODY_MAX_BYTES } from '@phonecloud/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DavPrincipal } from '../../app-passwords/basic-auth.js';
-import type { ItemRow } from '../../drive/items-repo.js';
+import type { DriveItem } from '../../drive/index.js';
 import { DavError } from '../errors.js';
 import { etagOf } from '../live-props.js';
 import type { Segments } from '../paths.js';
@@ -56,7 +56,7 @@ export const ifTokens = (dav: WebDavService, ctx: Ctx, target: Resolved) =>
   dav.checkIf(ctx.who.userId, ctx.req.headers.if as string | undefined, target, baseOf(ctx.req));
 
 /** If-Match / If-None-Match (RFC 9110) on a resource that may not exist. */
-export function httpPreconditions(ctx: Ctx, item: ItemRow | null) {
+export function httpPreconditions(ctx: Ctx, item: DriveItem | null) {
   const match = ctx.req.headers['if-match'];
   const noneMatch = ctx.req.headers['if-none-match'];
   const tags = (h: string) => h.split(',').map((t) => t.trim().replace(/^W\//, ''));

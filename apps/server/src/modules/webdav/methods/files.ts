@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { parseRange } from '../../../http/byte-range.js';
-import { FOLDER } from '../../drive/items-repo.js';
-import { attachmentDisposition, contentTypeOf } from '../../drive/mime.js';
+import { attachmentDisposition, contentTypeOf, FOLDER } from '../../drive/index.js';
 import { DavError } from '../errors.js';
 import { etagOf } from '../live-props.js';
 import { destinationOf, isInside, sameSegments } from '../paths.js';
@@ -43,7 +42,7 @@ export async function get(dav: WebDavService, ctx: Ctx) {
   if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${item.size}`);
   reply.header('content-length', length);
   if (req.method === 'HEAD' || item.size === 0 || !item.blob_key) return reply.send();
-  return reply.send(await dav.deps.blobs.get(item.blob_key, range ?? undefined));
+  return reply.send(await dav.drive.read(item, range ?? undefined));
 }
 
 /** Stores the body as the file (201 new, 204 replaced), keeping a client's X-OC-Mtime. */
@@ -64,7 +63,7 @@ export async function put(dav: WebDavService, ctx: Ctx) {
     const done = await dav.put(who.userId, res.parent, name, body, size);
     const mtime = req.headers['x-oc-mtime'];
     if (typeof mtime === 'string' && /^\d{1,12}$/.test(mtime) && done.created) {
-      await dav.setModified(who.userId, done.item.id, Number(mtime) * 1000);
+      await dav.drive.setModified(who.userId, done.item.id, Number(mtime) * 1000);
       reply.header('x-oc-mtime', 'accepted');
     }
     reply.header('etag', etagOf(done.item));
@@ -110,7 +109,7 @@ export async function mkcol(dav: WebDavService, ctx: Ctx) {
   if (body && body.length > 0) throw new DavError(415);
   const submitted = await ifTokens(dav, ctx, res);
   await dav.guardWrite(who.userId, ctx.segments, submitted, { membership: true });
-  await dav.drive.createFolder(who.userId, res.parent.id, ctx.segments.at(-1), 'v2', 'refuse');
+  await dav.drive.createFolder(who.userId, res.parent.id, ctx.segments.at(-1));
   return ctx.reply.status(201).send();
 }
 
@@ -143,7 +142,7 @@ export async function copyMove(dav: WebDavService, ctx: Ctx, isMove: boolean) {
     await dav.locks.removeAt(who.userId, dest);
   }
   if (isMove) {
-    await dav.move(who.userId, item, target.parent.id, name);
+    await dav.drive.move(who.userId, item, target.parent.id, name);
     await dav.locks.removeAt(who.userId, ctx.segments);
   } else {
     await dav.copy(who.userId, item, target.parent.id, name, item.kind === FOLDER && depth === '0');

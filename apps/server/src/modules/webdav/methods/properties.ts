@@ -10,7 +10,7 @@ import {
   type XmlNode,
   type XmlOut,
 } from '../../../lib/dav-xml/index.js';
-import { FOLDER, type ItemRow } from '../../drive/items-repo.js';
+import { type DriveItem, FOLDER, type ListKey } from '../../drive/index.js';
 import { DavError } from '../errors.js';
 import { ALLPROP, checksums, isLive, LIVE, OC_NS, type PropContext } from '../live-props.js';
 import type { LockRow } from '../locks.js';
@@ -50,11 +50,11 @@ export async function propfind(dav: WebDavService, ctx: Ctx) {
   if (!root) throw new DavError(404);
   const now = dav.now();
 
-  const entries: Array<{ item: ItemRow; segments: Segments }> = [{ item: root, segments: ctx.segments }];
+  const entries: Array<{ item: DriveItem; segments: Segments }> = [{ item: root, segments: ctx.segments }];
   if (depth === 1 && root.kind === FOLDER) {
-    let after: [number, string, number] | undefined;
+    let after: ListKey | undefined;
     for (;;) {
-      const page = await dav.drive.items.list(who.userId, root.id, 1000, after);
+      const page = await dav.drive.list(who.userId, root.id, 1000, after);
       for (const child of page) entries.push({ item: child, segments: [...ctx.segments, child.name] });
       const last = page.at(-1);
       if (!last || page.length < 1000) break;
@@ -87,12 +87,12 @@ export async function propfind(dav: WebDavService, ctx: Ctx) {
   };
   let quota: { used: number; available: number } | null = null;
   if (wants(NS.DAV, 'quota-used-bytes') || wants(NS.DAV, 'quota-available-bytes')) {
-    if (request.mode === 'prop') quota = await dav.quota(who.userId);
+    if (request.mode === 'prop') quota = await dav.drive.space(who.userId);
   }
   let hashes = new Map<string, { md5: string; sha1: string }>();
   if (request.mode === 'prop' && wants(OC_NS, 'checksums')) {
     const keys = entries.map((e) => e.item.blob_key).filter((k): k is string => Boolean(k));
-    hashes = await dav.hashes([...new Set(keys)]);
+    hashes = await dav.drive.hashes([...new Set(keys)]);
   }
 
   const responses: XmlOut[] = entries.map(({ item, segments }) => {

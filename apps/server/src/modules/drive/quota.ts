@@ -1,14 +1,16 @@
 import { BYTES_PER_GB, DriveCode, DriveMsg } from '@phonecloud/shared';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../../http/context.js';
-import { AppError } from '../../../http/errors.js';
-import type { Exec } from '../items-repo.js';
+import type { AppDeps } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import type { Exec } from './items-repo.js';
 
+/** @package */
 export const quotaExceeded = () => new AppError(DriveCode.QUOTA_EXCEEDED, DriveMsg.QUOTA_EXCEEDED);
 
 /**
  * The drive's space: counters on the drive row, changed only by conditional updates, so that
  * any number of concurrent uploads (on any number of server instances) can never pass the total.
+ * @package
  */
 export class Quota {
   constructor(private readonly deps: AppDeps) {}

@@ -1,0 +1,154 @@
+import { Readable } from 'node:stream';
+import type { PreviewKind } from '@phonecloud/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../http/context.js';
+import { BlobIndex } from '../../storage/blob-index.js';
+import type { ByteRange } from '../../storage/blob-store.js';
+import { type CopyOptions, copyItem } from './copy.js';
+import { checkZipLimits, zipEntries } from './download/links.js';
+import { sendItemFile, sendItemsZip } from './download/send.js';
+import type { ItemRow, ListKey } from './items-repo.js';
+import { sendPreview } from './preview/answer.js';
+import { DriveService } from './service.js';
+import { Uploads } from './upload/uploads.js';
+import { writeFile } from './upload/write-file.js';
+
+/**
+ * An item of a drive as other modules see it (a row: folders and files alike).
+ * @package
+ */
+export type DriveItem = ItemRow;
+/**
+ * One entry of a zip: an item and its path inside the zip.
+ * @package
+ */
+export type ZipEntry = { item: DriveItem; path: string };
+
+/**
+ * The drive as other modules use it (WebDAV, share links): every operation runs the drive's own
+ * rules (names, same-name clashes, quota, blob references, the recycle bin), so nothing outside
+ * the module writes its tables or reaches into its parts.
+ * @package
+ */
+export class Drive {
+  private readonly service: DriveService;
+  private readonly uploads: Uploads;
+  private readonly blobIndex: BlobIndex;
+
+  constructor(private readonly deps: AppDeps) {
+    this.service = new DriveService(deps);
+    this.uploads = new Uploads(this.service);
+    this.blobIndex = new BlobIndex(deps.db);
+  }
+
+  /** The drive and its root folder exist from then on. */
+  open(userId: number): Promise<void> {
+    return this.service.open(userId);
+  }
+
+  // ---- reads ----
+
+  /** A live item, or "not found" (-2001). */
+  liveItem(userId: number, id: number): Promise<DriveItem> {
+    return this.service.liveItem(userId, id);
+  }
+
+  /** A live item and the folders above it up to the root, nearest first; null when it is not live. */
+  liveChain(userId: number, id: number): Promise<DriveItem[] | null> {
+    return this.service.liveChain(userId, id);
+  }
+
+  /** The item at a path of names from the root, and the live folder its last name is looked up in. */
+  walk(userId: number, names: readonly string[]) {
+    return this.service.walk(userId, names);
+  }
+
+  /** The live item of that name in a folder, if any. */
+  child(userId: number, parentId: number, name: string): Promise<DriveItem | undefined> {
+    return this.service.child(userId, parentId, name);
+  }
+
+  /** One page of a folder's live items, folders first, then by name and id, after `after`. */
+  list(userId: number, folderId: number, limit: number, after?: ListKey): Promise<DriveItem[]> {
+    return this.service.items.list(userId, folderId, limit, after);
+  }
+
+  /** Space in use (the bin counts) and still free, in bytes. */
+  async space(userId: number): Promise<{ used: number; available: number }> {
+    const q = await this.service.quota.usage(userId);
+    return { used: q.used, available: Math.max(0, q.total - q.used - q.reserved) };
+  }
+
+  /** MD5 and SHA-1 (lower-case hex) of files' contents, by blob key. */
+  hashes(keys: readonly string[]) {
+    return this.blobIndex.hashesOf(keys);
+  }
+
+  /** A file's bytes, whole or one range (none for an empty file). */
+  async read(item: DriveItem, range?: ByteRange): Promise<Readable> {
+    return item.blob_key ? this.deps.blobs.get(item.blob_key, range) : Readable.from([]);
+  }
+
+  // ---- changes ----
+
+  /** A new folder; a name already there is refused (-2003). */
+  createFolder(userId: number, parentId: number, name: unknown): Promise<DriveItem> {
+    return this.service.createFolder(userId, parentId, name, 'v2', 'refuse');
+  }
+
+  /** A file from one request's body (`size` null: length unknown); one already there goes to the bin. */
+  writeFile(userId: number, parentId: number, name: string, body: Readable, size: number | null) {
+    return writeFile(this.service, this.uploads, userId, { parentId, name }, body, size);
+  }
+
+  /** Sets an item's modification time (as the client had the file). */
+  setModified(userId: number, id: number, ms: number): Promise<void> {
+    return this.service.setModified(userId, id, ms);
+  }
+
+  /** Copies an item (a folder with what it holds) with its quota and blob references, all or nothing. */
+  copy(userId: number, source: DriveItem, parentId: number, name: unknown, opts: CopyOptions) {
+    return copyItem(this.service, userId, source, parentId, name, opts);
+  }
+
+  /** Moves an item into a folder under a name; a rename when the folder is its own. */
+  async move(userId: number, item: DriveItem, parentId: number, name: unknown): Promise<void> {
+    if (parentId === item.parent_id) await this.service.rename(userId, item.id, name, 'v2');
+    else await this.service.move(userId, item.id, parentId, name);
+  }
+
+  /** To the recycle bin, with everything inside it. */
+  trash(userId: number, id: number): Promise<void> {
+    return this.service.trash(userId, id);
+  }
+
+  // ---- answers ----
+
+  /** The selected live items with everything inside them, as zip entries; -2020 / -2019 past the limits. */
+  async zipSelection(userId: number, ids: number[]): Promise<ZipEntry[]> {
+    const entries = await zipEntries(this.service, userId, ids);
+    checkZipLimits(entries);
+    return entries;
+  }
+
+  /** A file as an attachment (Range, If-None-Match). */
+  sendFile(req: FastifyRequest, reply: FastifyReply, item: DriveItem) {
+    return sendItemFile(req, reply, this.deps.blobs, item);
+  }
+
+  /** Zip entries streamed as one zip named `name`. */
+  sendZip(req: FastifyRequest, reply: FastifyReply, entries: readonly ZipEntry[], name: string) {
+    return sendItemsZip(req, reply, this.deps.blobs, entries, name);
+  }
+
+  /** A file shown in place by the drive's preview rules. */
+  sendPreview(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    item: DriveItem,
+    blobKey: string,
+    kind: Exclude<PreviewKind, 'none'>,
+  ) {
+    return sendPreview(req, reply, this.deps.blobs, item, blobKey, kind);
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The drive's public face: what other modules may use. Everything else in this folder is the
+ * module's own (its repositories, quota, uploads, names); `Drive` runs the drive's rules for them.
+ */
+
+export { bearerAuth, driveUser, yunAuth } from './access/auth.js';
+export { TooManyToCopy } from './copy.js';
+export { originOf } from './download/links.js';
+export { Drive, type DriveItem, type ZipEntry } from './drive.js';
+export { notFound } from './errors.js';
+export { decodeMarker, encodeMarker, parseV1Id, parseV2Id, v2Id } from './faces/views.js';
+export { FILE, FOLDER, type ListKey } from './items-repo.js';
+export { attachmentDisposition, contentTypeOf } from './mime.js';
+export { previewType, refusePreview } from './preview/answer.js';
+export type { Finished } from './upload/uploads.js';
