@@ -1,7 +1,7 @@
 import { SHARE_RECORD_RETENTION_DAYS } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
-import { Drive } from '../drive/index.js';
 import type { AppModule } from '../../platform/app-module.js';
+import { Drive } from '../drive/index.js';
 import { ownerRoutes } from './owner-routes.js';
 import { previewRoutes } from './preview-routes.js';
 import { publicRoutes } from './public-routes.js';
