@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './http/context.js';
+import { hashPassword } from './lib/credentials/password.js';
 import type { AppModule } from './modules/module.js';
-import { hashPassword } from './modules/users/password.js';
 import { UsersRepo } from './modules/users/repo.js';
 
 export const DEMO = { username: 'demo', phone: '13800138000', email: 'demo@example.com', paidGb: 10 };

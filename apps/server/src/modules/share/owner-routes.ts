@@ -6,10 +6,11 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accepts } from '../../http/caller.js';
 import { ok } from '../../http/envelope.js';
 import { invalid } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
-import { bearerAuth, driveUser, yunAuth } from '../drive/access/auth.js';
+import { driveUser } from '../drive/access/auth.js';
 import { originOf } from '../drive/download/links.js';
 import { notFound } from '../drive/errors.js';
 import { parseV1Id, parseV2Id } from '../drive/faces/views.js';
@@ -48,12 +49,12 @@ const V2Cancel = z.object({
  * variant), forms under /v1 with the drive session (older variant). Both reach the same links.
  */
 export function ownerRoutes(shares: ShareService) {
-  const { deps, drive } = shares;
+  const { deps } = shares;
   return async (app: FastifyInstance) => {
     const now = () => deps.clock.now();
 
     // ---- newer variant -----------------------------------------------------------------
-    const v2 = { preHandler: bearerAuth(deps, drive), config: { csrf: false } };
+    const v2 = accepts('drive');
 
     app.post(ShareApi.v2Create, v2, async (req) => {
       const b = parse(V2Create, req.body);
@@ -90,7 +91,7 @@ export function ownerRoutes(shares: ShareService) {
     });
 
     // ---- older variant -------------------------------------------------------------------
-    const v1 = { preHandler: yunAuth(deps, drive) };
+    const v1 = accepts('drive-v1');
     const form = (req: FastifyRequest) => (req.body ?? {}) as Record<string, unknown>;
 
     app.post(ShareApi.v1Create, v1, async (req) => {
