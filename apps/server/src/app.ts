@@ -7,17 +7,19 @@ import { Code, REQUEST_BODY_MAX_BYTES } from '@phonecloud/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
+import { callerPlugin } from './http/caller-plugin.js';
 import type { AppDeps } from './http/context.js';
 import { FILE_POLICY } from './http/csp.js';
 import { csrfPlugin } from './http/csrf.js';
 import { AppError } from './http/errors.js';
 import { frameworkErrorText } from './http/framework-errors.js';
 import { servePages } from './http/pages.js';
-import { sessionPlugin } from './http/session.js';
+import { sessionAuthenticator, sessionPlugin } from './http/session.js';
 import { serveAssetsFromMemory } from './http/web-assets.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createMessenger, type Messenger } from './lib/messenger.js';
 import { accountModule } from './modules/account/module.js';
+import { appPasswordsModule } from './modules/app-passwords/module.js';
 import { calendarModule } from './modules/calendar/module.js';
 import { contactsModule } from './modules/contacts/module.js';
 import { davModule } from './modules/dav/module.js';
@@ -119,11 +121,13 @@ export async function buildApp(
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  const areas = [...(opts.areas ?? AREA_MODULES), ...(opts.modules ?? [])];
+  const modules: AppModule[] = [accountModule, appPasswordsModule, verifyModule, homeModule(areas), ...areas];
+
   await app.register(sessionPlugin, deps);
   await app.register(csrfPlugin, deps);
-
-  const areas = [...(opts.areas ?? AREA_MODULES), ...(opts.modules ?? [])];
-  const modules: AppModule[] = [accountModule, verifyModule, homeModule(areas), ...areas];
+  const authenticators = [sessionAuthenticator, ...modules.flatMap((m) => m.authenticators?.(deps) ?? [])];
+  await app.register(callerPlugin, { deps, authenticators });
   for (const m of modules) await app.register(async (scope) => m.routes(scope, deps));
 
   app.addHook('onSend', async (_req, reply) => {

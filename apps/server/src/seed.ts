@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './http/context.js';
-import { hashPassword } from './modules/users/password.js';
+import { hashPassword } from './lib/credentials/password.js';
 import { UsersRepo } from './modules/users/repo.js';
 import type { AppModule } from './platform/app-module.js';
 

@@ -10,24 +10,23 @@ import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
 } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireAppPassword } from '../src/modules/app-passwords/basic-auth.js';
+import { accepts, callerOf } from '../src/http/caller.js';
 import type { AppModule } from '../src/platform/app-module.js';
 import { createUser, login, type TestUser, verifiedClient } from './support/accounts.js';
 import type { TestClient } from './support/client.js';
 import { TEST_DIALECTS } from './support/db.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
-/** A DAV-like route: whoever requireAppPassword lets in, and nothing else. */
+/** A DAV-like route: app-password callers, and nobody else. */
 const probe: AppModule = {
   name: 'dav-probe',
-  async routes(app, deps) {
+  async routes(app) {
     app.route({
       method: ['GET', 'PUT', 'PROPFIND'],
       url: '/dav-probe/whoami',
-      config: { csrf: false },
-      handler: async (req, reply) => {
-        const who = await requireAppPassword(req, reply, deps);
-        if (!who) return reply;
+      ...accepts('app-password'),
+      handler: async (req) => {
+        const { kind: _kind, ...who } = callerOf(req, 'app-password');
         return who;
       },
     });

@@ -8,8 +8,8 @@ import { SESSION_COOKIE, type V1ListResult, type V1UploadUrl } from '@phonecloud
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/index.js';
+import { hashPassword } from '../src/lib/credentials/password.js';
 import { sha256Hex } from '../src/lib/crypto.js';
-import { hashPassword } from '../src/modules/users/password.js';
 import { UsersRepo } from '../src/modules/users/repo.js';
 import { buildServer, freePort, schemaUrl, startBuiltServer } from './support/built-server.js';
 import { TestClient } from './support/client.js';

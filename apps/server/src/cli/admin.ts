@@ -3,12 +3,12 @@ import { ALL_SERVICE_IDS, isValidPassword, isValidUsername } from '@phonecloud/s
 import { AREA_MODULES, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDb } from '../db/index.js';
+import { hashPassword } from '../lib/credentials/password.js';
 import { normalizeContact } from '../modules/account/service.js';
 import { revokeAppPasswords } from '../modules/app-passwords/revoke.js';
 import { revokeDeviceTokens } from '../modules/device/revoke.js';
 import { SMS_USAGE, smsCommand } from '../modules/sms/backup/import-cli.js';
 import { deleteUser } from '../modules/users/delete-user.js';
-import { hashPassword } from '../modules/users/password.js';
 import { UsersRepo } from '../modules/users/repo.js';
 
 const USAGE = `Usage: npm run admin -- <command>

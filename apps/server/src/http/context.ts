@@ -23,10 +23,10 @@ export interface SessionInfo {
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /**
+     * The browser's cookie session, read on every request because the CSRF token is bound to it;
+     * routes read who is calling from `req.caller` (caller.ts).
+     */
     session: SessionInfo | null;
-  }
-  interface FastifyContextConfig {
-    /** Routes authenticated by a bearer token instead of the cookie opt out of the CSRF check. */
-    csrf?: boolean;
   }
 }

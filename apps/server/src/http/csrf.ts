@@ -6,8 +6,6 @@ import type { AppDeps } from './context.js';
 import { AppError } from './errors.js';
 import { cookieOptions } from './session.js';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * Signed double-submit token: readable cookie + header, signed with the server secret and bound
  * to the current session, so nothing is stored for anonymous visitors and a token from before
@@ -46,19 +44,27 @@ function allowedOrigins(deps: AppDeps, req: FastifyRequest): string[] {
   return deps.config.publicUrl ? [own, new URL(deps.config.publicUrl).origin] : [own];
 }
 
+/**
+ * The check of a state-changing call that a cookie could ride on: an Origin (or Referer) of this
+ * site and the signed token in both cookie and header. The caller plugin runs it on routes that
+ * accept a cookie credential (caller.ts).
+ */
+export function checkCsrf(deps: AppDeps, req: FastifyRequest): void {
+  const origin = originOf(req);
+  const header = req.headers[CSRF_HEADER];
+  const cookie = req.cookies[CSRF_COOKIE];
+  const tokenOk =
+    typeof header === 'string' &&
+    header === cookie &&
+    isValid(deps.config.sessionSecret, header, req.session?.id);
+  if (!origin || !allowedOrigins(deps, req).includes(origin) || !tokenOk) {
+    throw new AppError(Code.CSRF);
+  }
+}
+
+/** Keeps the browser's token bound to the session each response leaves it with. */
 export const csrfPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   const secret = deps.config.sessionSecret;
-  app.addHook('preHandler', async (req) => {
-    if (SAFE_METHODS.has(req.method) || req.routeOptions.config.csrf === false) return;
-    const origin = originOf(req);
-    const header = req.headers[CSRF_HEADER];
-    const cookie = req.cookies[CSRF_COOKIE];
-    const tokenOk =
-      typeof header === 'string' && header === cookie && isValid(secret, header, req.session?.id);
-    if (!origin || !allowedOrigins(deps, req).includes(origin) || !tokenOk) {
-      throw new AppError(Code.CSRF);
-    }
-  });
   app.addHook('onSend', async (req, reply) => {
     if (reply.getHeader('set-cookie')?.toString().includes(`${CSRF_COOKIE}=`)) return;
     if (!isValid(secret, req.cookies[CSRF_COOKIE], req.session?.id)) issueCsrfToken(deps, req, reply);

@@ -1,8 +1,11 @@
-import { SESSION_COOKIE, SESSION_IDLE_DAYS, SESSION_MAX_DAYS } from '@phonecloud/shared';
+import { Code, SESSION_COOKIE, SESSION_IDLE_DAYS, SESSION_MAX_DAYS } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/index.js';
 import { randomToken, sha256Hex } from '../lib/crypto.js';
+import type { Authenticator } from './caller.js';
 import type { AppDeps, SessionInfo } from './context.js';
+import { AppError } from './errors.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const IDLE_MS = SESSION_IDLE_DAYS * DAY_MS;
@@ -99,3 +102,25 @@ export const sessionPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     };
   });
 });
+
+/** Ends every session of the account but one (a password change, "sign out elsewhere"). */
+export async function endOtherSessions(db: Db, userId: number, keepId: string): Promise<number> {
+  const res = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/** The signed-in browser: the session the cookie names (loaded above); 2002 without one. */
+export const sessionAuthenticator: Authenticator<'session'> = {
+  kind: 'session',
+  cookie: true,
+  async resolve(req) {
+    return req.session ? { kind: 'session', userId: req.session.userId, session: req.session } : null;
+  },
+  refuse() {
+    throw new AppError(Code.NOT_LOGGED_IN);
+  },
+};

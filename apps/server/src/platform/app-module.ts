@@ -1,5 +1,6 @@
 import type { ServiceIdValue } from '@phonecloud/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AnyAuthenticator } from '../http/caller.js';
 import type { AppDeps } from '../http/context.js';
 import type { DavSlot } from './dav-collection.js';
 import type { SyncAdapter } from './sync-adapter.js';
@@ -19,6 +20,8 @@ export interface AppModule {
   /** The navigation id this area serves; only served ids reach `data.member`. */
   serviceId?: ServiceIdValue;
   routes(app: FastifyInstance, deps: AppDeps): Promise<void>;
+  /** How the credentials this area issues are read: routes name their kinds in `accept` (docs/callers.md). */
+  authenticators?(deps: AppDeps): AnyAuthenticator[];
   /** Space the user's data of this area takes. */
   usage?(deps: AppDeps, userId: number): Promise<Usage>;
   /**

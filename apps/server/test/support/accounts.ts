@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { hashPassword } from '../../src/modules/users/password.js';
+import { hashPassword } from '../../src/lib/credentials/password.js';
 import { UsersRepo } from '../../src/modules/users/repo.js';
 import type { TestClient } from './client.js';
 import { CAPTCHA_TEST_ANSWER, type CapturingMessenger, type TestServer } from './server.js';

@@ -1,15 +1,15 @@
 import { Api, Msg } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accepts } from '../../http/caller.js';
 import type { AppDeps } from '../../http/context.js';
 import { issueCsrfToken } from '../../http/csrf.js';
 import { ok } from '../../http/envelope.js';
 import { invalid } from '../../http/errors.js';
-import { currentSession, requireUser } from '../../http/guards.js';
+import { currentSession, sessionRoute } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
 import { cookieOptions, endSession, startSession } from '../../http/session.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
-import { appPasswordRoutes } from '../app-passwords/routes.js';
 import { sendSvg } from '../captcha/reply.js';
 import { totpRoutes } from '../totp/routes.js';
 import { AccountService } from './service.js';
@@ -48,7 +48,7 @@ const SessionEndBody = z.object({ id: z.string({ message: Msg.SESSION_GONE }) })
  * visitor id kept in an HttpOnly cookie (created on the first image).
  */
 function accountCaptchaOwner(req: FastifyRequest, reply: FastifyReply, create: boolean): string {
-  if (req.session) return `sid:${req.session.id}`;
+  if (req.caller.kind === 'session') return `sid:${req.caller.session.id}`;
   let anon = req.cookies[ANON_COOKIE];
   if (!anon && create) {
     anon = randomToken(24);
@@ -59,8 +59,11 @@ function accountCaptchaOwner(req: FastifyRequest, reply: FastifyReply, create: b
 
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
   const service = new AccountService(deps);
+  // Signing in, signing up and their captcha: anyone, or a signed-in browser (whose session a
+  // sign-in replaces and whose captcha it is); a browser call, so CSRF is checked.
+  const browser = accepts('session', 'anonymous');
 
-  app.post(Api.accountLogin, async (req, reply) => {
+  app.post(Api.accountLogin, browser, async (req, reply) => {
     const body = parse(LoginBody, req.body);
     const user = await service.login(
       body.account,
@@ -74,22 +77,22 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     return ok({ username: user.username });
   });
 
-  app.get(Api.accountLogout, async (req, reply) => {
+  app.get(Api.accountLogout, browser, async (req, reply) => {
     await endSession(deps, req, reply);
     issueCsrfToken(deps, req, reply);
     return ok();
   });
 
-  app.get(Api.accountDraw, async (req, reply) =>
+  app.get(Api.accountDraw, browser, async (req, reply) =>
     sendSvg(reply, await service.captcha.draw(accountCaptchaOwner(req, reply, true), 'account')),
   );
-  app.post(Api.accountCheckDraw, async (req, reply) => {
+  app.post(Api.accountCheckDraw, browser, async (req, reply) => {
     const body = parse(DrawBody, req.body);
     const owner = accountCaptchaOwner(req, reply, false);
     return ok({ success: await service.captcha.check(owner, 'account', body.captcha) });
   });
 
-  app.post(Api.accountSendCode, async (req, reply) => {
+  app.post(Api.accountSendCode, browser, async (req, reply) => {
     const body = parse(SendCodeBody, req.body);
     const session = body.purpose === 'bind' ? currentSession(req) : undefined;
     await service.sendCode({
@@ -104,7 +107,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     return ok();
   });
 
-  app.post(Api.accountRegister, async (req, reply) => {
+  app.post(Api.accountRegister, browser, async (req, reply) => {
     const body = parse(RegisterBody, req.body);
     const userId = await service.register({ ...body, kind: body.type });
     await endSession(deps, req, reply);
@@ -113,19 +116,19 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     return ok({ username: body.username });
   });
 
-  app.get(Api.accountProfile, { preHandler: requireUser }, async (req) => {
+  app.get(Api.accountProfile, sessionRoute, async (req) => {
     const user = await service.users.byId(currentSession(req).userId);
     return ok({ username: user?.username ?? '', phone: user?.phone ?? '', email: user?.email ?? '' });
   });
 
-  app.post(Api.accountBind, { preHandler: requireUser }, async (req) => {
+  app.post(Api.accountBind, sessionRoute, async (req) => {
     const body = parse(BindBody, req.body);
     const session = currentSession(req);
     await service.bind(session.userId, session.id, body.type, body.target, body.code);
     return ok();
   });
 
-  app.post(Api.accountPassword, { preHandler: requireUser }, async (req) => {
+  app.post(Api.accountPassword, sessionRoute, async (req) => {
     const body = parse(PasswordBody, req.body);
     const session = currentSession(req);
     await service.changePassword(session.userId, body.old_password, body.password, session.id);
@@ -134,11 +137,11 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // The account centre's list of signed-in sessions; ending the current one is signing out.
   const sessions = new SessionsService(deps);
-  app.get(Api.accountSessions, { preHandler: requireUser }, async (req) => {
+  app.get(Api.accountSessions, sessionRoute, async (req) => {
     const session = currentSession(req);
     return ok({ list: await sessions.list(session.userId, session.id) });
   });
-  app.post(Api.accountSessionEnd, { preHandler: requireUser }, async (req, reply) => {
+  app.post(Api.accountSessionEnd, sessionRoute, async (req, reply) => {
     const body = parse(SessionEndBody, req.body);
     const session = currentSession(req);
     const current = (await sessions.list(session.userId, session.id)).find((s) => s.current);
@@ -146,13 +149,11 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     if (current?.id === body.id) await endSession(deps, req, reply);
     return ok();
   });
-  app.post(Api.accountSessionEndOthers, { preHandler: requireUser }, async (req) => {
+  app.post(Api.accountSessionEndOthers, sessionRoute, async (req) => {
     const session = currentSession(req);
     return ok({ ended: await sessions.endOthers(session.userId, session.id) });
   });
 
   // The authenticator (TOTP) of the account centre.
   await totpRoutes(app, deps);
-  // App passwords of DAV clients.
-  await appPasswordRoutes(app, deps);
 }

@@ -13,12 +13,14 @@ import {
 } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
+import { endOtherSessions } from '../../http/session.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/credentials/password.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import { revokeAppPasswords } from '../app-passwords/revoke.js';
 import { CaptchaService } from '../captcha/service.js';
 import { type CodeOrigin, CodeService } from '../codes/service.js';
 import { revokeDeviceTokens } from '../device/revoke.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../users/password.js';
+import { normalizeLogin } from '../users/login-name.js';
 import { type UserRow, UsersRepo } from '../users/repo.js';
 
 export type ContactKind = 'phone' | 'email';
@@ -37,14 +39,6 @@ export function normalizeContact(kind: ContactKind, value: string): string {
   }
   if (!isValidEmail(value)) throw invalid(Msg.EMAIL_INVALID);
   return normalizeEmail(value);
-}
-
-/** Accepts a sign-in name as typed: a phone or e-mail is looked up in its stored spelling. */
-export function normalizeLogin(account: string): string {
-  const trimmed = account.trim();
-  if (isValidPhone(trimmed)) return normalizePhone(trimmed);
-  if (trimmed.includes('@')) return normalizeEmail(trimmed);
-  return trimmed;
 }
 
 /** The central login: accounts, passwords, sign-up and binding of phone and e-mail. */
@@ -199,11 +193,7 @@ export class AccountService {
     if (!isValidPassword(password)) throw invalid(Msg.PASSWORD_INVALID);
     await this.users.update(userId, { password_hash: await hashPassword(password) }, this.deps.clock.now());
     // Other devices signed in with the old password are signed out.
-    await this.deps.db
-      .deleteFrom('sessions')
-      .where('user_id', '=', userId)
-      .where('id', '!=', keepSessionId)
-      .execute();
+    await endOtherSessions(this.deps.db, userId, keepSessionId);
     await revokeDeviceTokens(this.deps.db, userId);
     await revokeAppPasswords(this.deps.db, userId);
   }

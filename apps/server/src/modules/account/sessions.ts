@@ -1,21 +1,12 @@
 import type { AccountSession } from '@phonecloud/shared';
-import Bowser from 'bowser';
 import type { AppDeps } from '../../http/context.js';
+import { endOtherSessions } from '../../http/session.js';
 import { sha256Hex } from '../../lib/crypto.js';
+import { describeAgent } from '../../lib/user-agent.js';
 
 /** The handle the account centre sees: derived from the stored key, which it never sees. */
 function publicId(sessionId: string): string {
   return sha256Hex(`session-handle:${sessionId}`).slice(0, 24);
-}
-
-/** 'Chrome 120 · Android 13' from a User-Agent; the raw text's start when it is not recognised. */
-export function describeAgent(userAgent: string): string {
-  if (!userAgent) return '未知设备';
-  const parsed = Bowser.parse(userAgent);
-  const browser = [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ');
-  const os = [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ');
-  const text = [browser, os].filter(Boolean).join(' · ');
-  return text || userAgent.slice(0, 40);
 }
 
 /** The account's open sessions: list them, end one, end all but the current one. */
@@ -55,12 +46,7 @@ export class SessionsService {
     return true;
   }
 
-  async endOthers(userId: number, currentId: string): Promise<number> {
-    const res = await this.deps.db
-      .deleteFrom('sessions')
-      .where('user_id', '=', userId)
-      .where('id', '!=', currentId)
-      .executeTakeFirst();
-    return Number(res.numDeletedRows);
+  endOthers(userId: number, currentId: string): Promise<number> {
+    return endOtherSessions(this.deps.db, userId, currentId);
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
-import { currentSession, requireUser, requireVerified } from '../../http/guards.js';
+import { currentSession, sessionRoute, verifiedRoute } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
 import { AppPasswordsService } from './service.js';
 
@@ -15,13 +15,13 @@ const RevokeBody = z.object({
 /**
  * The account centre's app passwords. Listing needs a signed-in session (as the sessions list);
  * creating and revoking need a fresh main-scope verification (as the authenticator). Only the
- * browser session reaches these: an app password is never a portal credential.
+ * browser session is accepted: an app password is never a portal credential.
  */
 export async function appPasswordRoutes(app: FastifyInstance, deps: AppDeps) {
   const service = new AppPasswordsService(deps);
-  const fresh = { preHandler: requireVerified(deps, 'main') };
+  const fresh = verifiedRoute(deps, 'main');
 
-  app.get(AppPasswordApi.list, { preHandler: requireUser }, async (req) =>
+  app.get(AppPasswordApi.list, sessionRoute, async (req) =>
     ok({ list: await service.list(currentSession(req).userId) }),
   );
   app.post(AppPasswordApi.create, fresh, async (req) => {

@@ -16,8 +16,8 @@ import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
 import { hmacHex } from '../../lib/crypto.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
-import { normalizeLogin } from '../account/service.js';
-import { describeAgent } from '../account/sessions.js';
+import { describeAgent } from '../../lib/user-agent.js';
+import { normalizeLogin } from '../users/login-name.js';
 import { UsersRepo } from '../users/repo.js';
 import { type AppPasswordRow, AppPasswordsRepo } from './repo.js';
 

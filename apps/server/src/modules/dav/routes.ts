@@ -6,11 +6,11 @@ import {
   DavMsg,
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accepts, callerOf } from '../../http/caller.js';
 import type { AppDeps } from '../../http/context.js';
 import { DAV_METHODS, enableDavMethods, errorBody, rawBodies, XmlError } from '../../lib/dav-xml/index.js';
 import type { Conditions } from '../../platform/dav-collection.js';
 import { DavError, notFound } from '../../platform/dav-errors.js';
-import { requireAppPassword } from '../app-passwords/basic-auth.js';
 import type { DavCollections } from './collections.js';
 import { type Target, targetOf } from './paths.js';
 import type { Who } from './props.js';
@@ -54,10 +54,8 @@ function sendError(reply: FastifyReply, err: DavError) {
 }
 
 async function handle(deps: AppDeps, collections: DavCollections, req: FastifyRequest, reply: FastifyReply) {
-  reply.header('dav', '1, 3, addressbook, calendar-access');
   if (req.method === 'OPTIONS') return reply.header('allow', ALLOW).status(200).send();
-  const principal = await requireAppPassword(req, reply, deps);
-  if (!principal) return reply;
+  const principal = callerOf(req, 'app-password');
   const who: Who = { userId: principal.userId, username: principal.username };
   try {
     const target = ownTarget(targetOf(req.url), who);
@@ -110,21 +108,30 @@ async function handle(deps: AppDeps, collections: DavCollections, req: FastifyRe
 
 /**
  * CardDAV and CalDAV (docs/dav.md): discovery, PROPFIND, REPORT, GET/PUT/DELETE of cards and
- * events. Authenticated by app passwords over HTTP Basic only; no CSRF check (no cookie is read).
+ * events. For app-password callers only (HTTP Basic; no cookie is read, so no CSRF check); OPTIONS
+ * answers anyone.
  */
 export async function davRoutes(app: FastifyInstance, deps: AppDeps, collections: DavCollections) {
   enableDavMethods(app);
   rawBodies(app, DAV_BODY_MAX_BYTES);
-  const config = { csrf: false };
   const handler = (req: FastifyRequest, reply: FastifyReply) => handle(deps, collections, req, reply);
-  app.route({ method: METHODS, url: DAV_ROOT.slice(0, -1), config, handler });
-  app.route({ method: METHODS, url: `${DAV_ROOT}*`, config, handler });
+  // Before the caller is asked: a refused request carries the header too.
+  const onRequest = async (_req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('dav', '1, 3, addressbook, calendar-access');
+  };
+  const authed = { ...accepts('app-password'), onRequest, handler };
+  const options = { ...accepts('anonymous'), onRequest, handler };
+  const notOptions = METHODS.filter((m) => m !== 'OPTIONS');
+  for (const url of [DAV_ROOT.slice(0, -1), `${DAV_ROOT}*`]) {
+    app.route({ method: notOptions, url, ...authed });
+    app.route({ method: 'OPTIONS', url, ...options });
+  }
   // RFC 6764: the well-known URLs send a client to the root, where it finds its principal.
   for (const url of [DAV_WELL_KNOWN_CARDDAV, DAV_WELL_KNOWN_CALDAV]) {
     app.route({
       method: METHODS,
       url,
-      config,
+      ...accepts('anonymous'),
       handler: (_req, reply) => reply.redirect(DAV_ROOT, 301),
     });
   }

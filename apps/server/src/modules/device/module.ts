@@ -1,4 +1,5 @@
 import type { AppModule } from '../../platform/app-module.js';
+import { deviceAuthenticator } from './authenticator.js';
 import { seedDemoPhone } from './demo.js';
 import { deviceRoutes } from './routes.js';
 
@@ -6,5 +7,6 @@ import { deviceRoutes } from './routes.js';
 export const deviceModule: AppModule = {
   name: 'device',
   routes: deviceRoutes,
+  authenticators: (deps) => [deviceAuthenticator(deps)],
   seedDemo: seedDemoPhone,
 };

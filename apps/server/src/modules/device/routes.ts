@@ -9,11 +9,12 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accepts, callerOf } from '../../http/caller.js';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/parse.js';
 import { runDemoPhone } from './demo.js';
-import { type DeviceAuth, DeviceService } from './service.js';
+import { DeviceService } from './service.js';
 import { wakeupFor } from './wakeup.js';
 
 const SigninStart = z.object({ account: z.string().min(1).max(100), password: z.string().min(1).max(200) });
@@ -53,17 +54,9 @@ const Result = z.object({
   error: z.string().max(200).optional(),
 });
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The phone a device-API request's bearer token names (device routes only). */
-    device: DeviceAuth | null;
-  }
-}
-
 /**
- * The device API: JSON under its own prefix, authenticated by the device token alone (the
- * browser's session cookie is never read here, and the token opens nothing else), so it
- * needs no CSRF token either.
+ * The device API: JSON under its own prefix, for device callers alone (the browser's session
+ * cookie is never read here, and the token opens nothing else), so no CSRF token either.
  */
 export async function deviceRoutes(app: FastifyInstance, deps: AppDeps) {
   const wakeup = wakeupFor(deps.db, app.log);
@@ -72,19 +65,10 @@ export async function deviceRoutes(app: FastifyInstance, deps: AppDeps) {
   app.addHook('preClose', async () => wakeup.close());
   const service = new DeviceService(deps, wakeup);
   runDemoPhone(app, deps);
-  const open = { config: { csrf: false } };
-  app.decorateRequest('device', null);
-  const authed = {
-    config: { csrf: false },
-    preHandler: async (req: FastifyRequest) => {
-      const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-      req.device = await service.authenticate(m?.[1]);
-    },
-  };
-  const dev = (req: FastifyRequest): DeviceAuth => {
-    if (!req.device) throw new Error('device route without its preHandler');
-    return req.device;
-  };
+  // Signing in is what a phone does before it has a token.
+  const open = accepts('anonymous');
+  const authed = accepts('device');
+  const dev = (req: FastifyRequest) => callerOf(req, 'device');
 
   app.post(DeviceApi.signinStart, open, async (req) => {
     const body = parse(SigninStart, req.body);

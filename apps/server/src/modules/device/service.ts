@@ -12,19 +12,17 @@ import {
   type DeviceState,
   FindMsg,
   isCommandKind,
-  isValidPhone,
   maskEmail,
   maskPhone,
-  normalizeEmail,
-  normalizePhone,
 } from '@phonecloud/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
+import { burnPasswordCheck, verifyPassword } from '../../lib/credentials/password.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import { CodeService } from '../codes/service.js';
-import { burnPasswordCheck, verifyPassword } from '../users/password.js';
+import { normalizeLogin } from '../users/login-name.js';
 import { UsersRepo } from '../users/repo.js';
 import { deviceKey } from './hub.js';
 import { type CommandRow, DevicesRepo } from './repo.js';
@@ -37,14 +35,6 @@ export interface DeviceAuth {
 }
 
 export const hashDeviceToken = (token: string) => sha256Hex(`device-token:${token}`);
-
-/** A sign-in name as typed: a phone or e-mail is looked up in its stored spelling. */
-function normalizeAccount(account: string): string {
-  const trimmed = account.trim();
-  if (isValidPhone(trimmed)) return normalizePhone(trimmed);
-  if (trimmed.includes('@')) return normalizeEmail(trimmed);
-  return trimmed;
-}
 
 /** The phone's side: sign-in, heartbeats, locations, the command poll, receipts and results. */
 export class DeviceService {
@@ -74,7 +64,7 @@ export class DeviceService {
     origin: { ip: string; log: FastifyBaseLogger },
   ): Promise<DeviceSigninStarted> {
     const now = this.deps.clock.now();
-    const user = await this.users.byLogin(normalizeAccount(account));
+    const user = await this.users.byLogin(normalizeLogin(account));
     if (!user) {
       await burnPasswordCheck(password);
       throw new AppError(Code.BAD_CREDENTIALS);
@@ -132,13 +122,6 @@ export class DeviceService {
       this.deps.clock.now(),
     );
     return { token, device_id: input.device_id };
-  }
-
-  /** The phone a bearer token names, or 2002 (revoked, deleted, or never issued). */
-  async authenticate(token: string | undefined): Promise<DeviceAuth> {
-    const row = token ? await this.repo.byTokenHash(hashDeviceToken(token)) : undefined;
-    if (!row) throw new AppError(Code.NOT_LOGGED_IN, FindMsg.DEVICE_TOKEN_INVALID);
-    return { userId: row.user_id, deviceId: row.device_id };
   }
 
   async heartbeat(d: DeviceAuth): Promise<DeviceState> {

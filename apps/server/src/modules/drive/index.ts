@@ -3,7 +3,7 @@
  * module's own (its repositories, quota, uploads, names); `Drive` runs the drive's rules for them.
  */
 
-export { bearerAuth, driveUser, yunAuth } from './access/auth.js';
+export { driveUser } from './access/auth.js';
 export { TooManyToCopy } from './copy.js';
 export { originOf } from './download/links.js';
 export { Drive, type DriveItem, type ZipEntry } from './drive.js';

@@ -1,5 +1,6 @@
 import { ServiceId } from '@phonecloud/shared';
 import type { AppModule } from '../../platform/app-module.js';
+import { driveAuthenticators } from './access/auth.js';
 import { tokenRoutes } from './access/token-routes.js';
 import { downloadRoutes } from './download/download-routes.js';
 import { v1Routes } from './faces/v1-routes.js';
@@ -26,10 +27,11 @@ export const driveModule: AppModule = {
     await app.register(v2Routes(drive, uploads));
     await app.register(v1Routes(drive));
     await app.register(findV1Routes(drive));
-    await app.register(uploadHostRoutes(drive, uploads, new QuickUpload(drive, uploads)));
+    await app.register(uploadHostRoutes(uploads, new QuickUpload(drive, uploads)));
     await app.register(downloadRoutes(drive));
     await app.register(previewRoutes(drive));
   },
+  authenticators: (deps) => driveAuthenticators(deps, new DriveService(deps)),
   async usage(deps, userId) {
     // Recycle-bin items count until they are purged.
     const q = await new DriveService(deps).quota.usage(userId);

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { invalid } from '../../http/errors.js';
-import { currentSession, requireVerified } from '../../http/guards.js';
+import { currentSession, verifiedRoute } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
 import { wakeupFor } from '../device/wakeup.js';
 import { FindService, type Origin } from './service.js';
@@ -46,7 +46,7 @@ const History = z.object({ device_id: z.string().max(64).optional() });
 /** Find-my-phone's portal calls (spec 001 §7), all behind the finder scope's verification. */
 export async function findRoutes(app: FastifyInstance, deps: AppDeps) {
   const service = new FindService(deps, wakeupFor(deps.db, app.log));
-  const opts = { preHandler: requireVerified(deps, 'finder') };
+  const opts = verifiedRoute(deps, 'finder');
   const uid = (req: FastifyRequest) => currentSession(req).userId;
   const origin = (req: FastifyRequest): Origin => ({
     ip: req.ip,

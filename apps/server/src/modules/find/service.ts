@@ -27,13 +27,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
+import { verifyPassword } from '../../lib/credentials/password.js';
 import { randomToken } from '../../lib/crypto.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
-import { describeAgent } from '../account/sessions.js';
+import { describeAgent } from '../../lib/user-agent.js';
 import { deviceKey } from '../device/hub.js';
 import { type DeviceRow, DevicesRepo } from '../device/repo.js';
 import type { Wakeup } from '../device/wakeup.js';
-import { verifyPassword } from '../users/password.js';
 import { type UserRow, UsersRepo } from '../users/repo.js';
 
 /** Where a command was issued from: the history shows it. */

@@ -2,15 +2,16 @@ import { Api, Code, type FindPortalInfo, Msg, SESSION_COOKIE, SKIN_IDS } from '@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MapTiles } from '../../config.js';
+import { accepts } from '../../http/caller.js';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
-import { currentSession, requireUser, requireVerified } from '../../http/guards.js';
+import { currentSession, sessionRoute, verifiedRoute } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
+import { verifyPassword } from '../../lib/credentials/password.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import type { AppModule } from '../../platform/app-module.js';
 import { deleteUser } from '../users/delete-user.js';
-import { verifyPassword } from '../users/password.js';
 import { UsersRepo } from '../users/repo.js';
 import { HomeService } from './service.js';
 
@@ -32,10 +33,10 @@ function findInfo(tiles: MapTiles | undefined): FindPortalInfo {
 export function homeRoutes(modules: readonly AppModule[]) {
   return async (app: FastifyInstance, deps: AppDeps) => {
     const service = new HomeService(deps, modules);
-    const opts = { preHandler: requireUser };
+    const opts = sessionRoute;
     const uid = (req: FastifyRequest) => currentSession(req).userId;
 
-    app.get(Api.platformInfo, async () =>
+    app.get(Api.platformInfo, accepts('session', 'anonymous'), async () =>
       ok({
         productName: deps.config.productName,
         vendor: deps.config.vendorName,
@@ -61,7 +62,7 @@ export function homeRoutes(modules: readonly AppModule[]) {
     // Deleting the account: the password and a fresh second verification (6001 without it);
     // wrong passwords count like sign-in failures (1013, then 1014).
     const limiter = new RateLimiter(deps.db);
-    app.post(Api.userDelete, { preHandler: requireVerified(deps, 'main') }, async (req, reply) => {
+    app.post(Api.userDelete, verifiedRoute(deps, 'main'), async (req, reply) => {
       const body = parse(DeleteBody, req.body);
       const userId = uid(req);
       const now = deps.clock.now();

@@ -7,6 +7,7 @@ import { previewRoutes } from './preview-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { ShareRepo } from './repo.js';
 import { ShareService } from './service.js';
+import { visitorAuthenticator } from './visitor.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -26,6 +27,7 @@ export const shareModule: AppModule = {
     await app.register(publicRoutes(shares));
     await app.register(previewRoutes(shares));
   },
+  authenticators: (deps) => [visitorAuthenticator(deps)],
   /** Links cancelled or expired for 30 days leave the owner's list (their address then reads "not found"). */
   async housekeeping(deps) {
     const repo = new ShareRepo(deps.db);

@@ -6,10 +6,11 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accepts } from '../../http/caller.js';
 import { ok } from '../../http/envelope.js';
 import { invalid } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
-import { bearerAuth, driveUser, notFound, originOf, parseV1Id, parseV2Id, yunAuth } from '../drive/index.js';
+import { driveUser, notFound, originOf, parseV1Id, parseV2Id } from '../drive/index.js';
 import type { ShareService } from './service.js';
 import { decodeShareMarker, encodeShareMarker, toV1Share, toV2Share } from './views.js';
 
@@ -45,12 +46,12 @@ const V2Cancel = z.object({
  * variant), forms under /v1 with the drive session (older variant). Both reach the same links.
  */
 export function ownerRoutes(shares: ShareService) {
-  const { deps, drive } = shares;
+  const { deps } = shares;
   return async (app: FastifyInstance) => {
     const now = () => deps.clock.now();
 
     // ---- newer variant -----------------------------------------------------------------
-    const v2 = { preHandler: bearerAuth(deps, drive), config: { csrf: false } };
+    const v2 = accepts('drive');
 
     app.post(ShareApi.v2Create, v2, async (req) => {
       const b = parse(V2Create, req.body);
@@ -87,7 +88,7 @@ export function ownerRoutes(shares: ShareService) {
     });
 
     // ---- older variant -------------------------------------------------------------------
-    const v1 = { preHandler: yunAuth(deps, drive) };
+    const v1 = accepts('drive-v1');
     const form = (req: FastifyRequest) => (req.body ?? {}) as Record<string, unknown>;
 
     app.post(ShareApi.v1Create, v1, async (req) => {

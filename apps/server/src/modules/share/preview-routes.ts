@@ -2,13 +2,13 @@ import {
   browserShowsImage,
   type PreviewKind,
   previewKindOf,
-  SHARE_TOKEN_HEADER,
   ShareApi,
   ShareCode,
   ShareMsg,
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accepts } from '../../http/caller.js';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/parse.js';
 import { FILE, originOf, parseV1Id, previewType, refusePreview as refuse } from '../drive/index.js';
@@ -30,9 +30,9 @@ export function previewRoutes(shares: ShareService) {
   const { deps, drive } = shares;
   const secret = deps.config.sessionSecret;
   return async (app: FastifyInstance) => {
-    app.post(ShareApi.previewUrl, { config: { csrf: false } }, async (req) => {
+    app.post(ShareApi.previewUrl, accepts('share-visitor', 'anonymous'), async (req) => {
       const b = parse(z.object({ share_id: z.string(), file_id: z.string() }), req.body);
-      const share = await shares.authorize(b.share_id, req.headers[SHARE_TOKEN_HEADER]);
+      const share = await shares.authorize(b.share_id, req.caller);
       const id = parseV1Id(b.file_id);
       if (id === null) throw shareError(ShareCode.ITEM_GONE, ShareMsg.ITEM_GONE);
       const { item } = await shares.reach(share, id);

@@ -1,6 +1,5 @@
 import {
   SHARE_FOLDER_PAGE_SIZE,
-  SHARE_TOKEN_HEADER,
   ShareApi,
   ShareCode,
   ShareMsg,
@@ -10,6 +9,7 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accepts } from '../../http/caller.js';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/parse.js';
 import { decodeMarker, encodeMarker, FILE, originOf, parseV1Id } from '../drive/index.js';
@@ -47,10 +47,11 @@ export function publicRoutes(shares: ShareService) {
   const { deps, drive } = shares;
   const secret = deps.config.sessionSecret;
   return async (app: FastifyInstance) => {
-    // Calls carry no cookie credential: nothing for a cross-site request to ride on.
-    const open = { config: { csrf: false } };
-    const visitOf = (req: FastifyRequest, shareId: string) =>
-      shares.authorize(shareId, req.headers[SHARE_TOKEN_HEADER]);
+    // Calls carry no cookie credential: nothing for a cross-site request to ride on. Whether a
+    // visitor may see a link depends on the link the body names: the route decides (authorize).
+    const open = accepts('anonymous');
+    const visit = accepts('share-visitor', 'anonymous');
+    const visitOf = (req: FastifyRequest, shareId: string) => shares.authorize(shareId, req.caller);
 
     app.get<{ Params: { id: string }; Querystring: { pwd?: string } }>(
       `${ShareApi.page}:id`,
@@ -83,7 +84,7 @@ export function publicRoutes(shares: ShareService) {
       return ok(visit);
     });
 
-    app.post(ShareApi.list, open, async (req) => {
+    app.post(ShareApi.list, visit, async (req) => {
       const b = parse(ListBody, req.body);
       const share = await visitOf(req, b.share_id);
       if (!b.parent_file_id || b.parent_file_id === 'root') {
@@ -103,7 +104,7 @@ export function publicRoutes(shares: ShareService) {
       return ok(data);
     });
 
-    app.post(ShareApi.downloadUrl, open, async (req) => {
+    app.post(ShareApi.downloadUrl, visit, async (req) => {
       const b = parse(FileBody, req.body);
       const share = await visitOf(req, b.share_id);
       const { item } = await shares.reach(share, itemId(b.file_id));
@@ -124,7 +125,7 @@ export function publicRoutes(shares: ShareService) {
       });
     });
 
-    app.post(ShareApi.zipUrl, open, async (req) => {
+    app.post(ShareApi.zipUrl, visit, async (req) => {
       const b = parse(ZipBody, req.body);
       const share = await visitOf(req, b.share_id);
       const ids: number[] = [];

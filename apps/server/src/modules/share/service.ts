@@ -16,13 +16,14 @@ import {
   ShareMsg,
   type ShareStatus,
 } from '@phonecloud/shared';
+import type { Caller } from '../../http/caller.js';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { safeEqual } from '../../lib/crypto.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import { type Drive, type DriveItem, FOLDER } from '../drive/index.js';
 import type { ShareKey, ShareRepo, ShareRow, ShareWithItems } from './repo.js';
-import { readShareToken, signShareToken, type VisitClaims } from './tokens.js';
+import { signShareToken, type VisitClaims } from './tokens.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 const PUBLIC_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -197,12 +198,14 @@ export class ShareService {
     return { share, token, expiresIn: ttl / 1000 };
   }
 
-  /** The link a visit token stands for, still open; else the page asks for the code again. */
-  async authorize(publicId: unknown, token: unknown): Promise<ShareRow> {
+  /** The link asked for, still open, if the caller is visiting it; else the page asks for the code again. */
+  async authorize(publicId: unknown, caller: Caller): Promise<ShareRow> {
     const share = await this.open(publicId);
-    const claims = readShareToken<VisitClaims>(this.deps.config.sessionSecret, 'visit', token, this.now());
-    if (!claims || claims.s !== share.public_id || claims.u !== share.user_id)
-      throw shareError(ShareCode.VISIT_EXPIRED, ShareMsg.VISIT_EXPIRED);
+    const visiting =
+      caller.kind === 'share-visitor' &&
+      caller.shareId === share.public_id &&
+      caller.ownerId === share.user_id;
+    if (!visiting) throw shareError(ShareCode.VISIT_EXPIRED, ShareMsg.VISIT_EXPIRED);
     return share;
   }
 

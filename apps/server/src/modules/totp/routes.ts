@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
-import { currentSession, requireUser, requireVerified } from '../../http/guards.js';
+import { currentSession, sessionRoute, verifiedRoute } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
 import { UsersRepo } from '../users/repo.js';
 import { TotpService } from './service.js';
@@ -15,11 +15,9 @@ const ConfirmBody = z.object({ code: z.string({ message: Msg.CODE_EMPTY }).trim(
 export async function totpRoutes(app: FastifyInstance, deps: AppDeps) {
   const service = new TotpService(deps);
   const users = new UsersRepo(deps.db);
-  const fresh = { preHandler: requireVerified(deps, 'main') };
+  const fresh = verifiedRoute(deps, 'main');
 
-  app.get(TotpApi.status, { preHandler: requireUser }, async (req) =>
-    ok(await service.status(currentSession(req).userId)),
-  );
+  app.get(TotpApi.status, sessionRoute, async (req) => ok(await service.status(currentSession(req).userId)));
   app.post(TotpApi.enrol, fresh, async (req) => {
     const user = await users.byId(currentSession(req).userId);
     if (!user) throw new AppError(Code.NOT_LOGGED_IN);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
-import { currentSession, requireUser } from '../../http/guards.js';
+import { currentSession, sessionRoute } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
 import { sendSvg } from '../captcha/reply.js';
 import { captchaOwner, VerifyService } from './service.js';
@@ -32,7 +32,7 @@ export async function verifyRoutes(app: FastifyInstance, deps: AppDeps) {
       check: Api.finderCheckTicket,
     },
   ];
-  const opts = { preHandler: requireUser };
+  const opts = sessionRoute;
 
   for (const s of scopes) {
     app.get(s.info, opts, async (req) => ok(await service.info(currentSession(req))));

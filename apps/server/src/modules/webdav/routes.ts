@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import { WEBDAV_DRIVE_PATH } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accepts, callerOf } from '../../http/caller.js';
 import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { DAV_METHODS, enableDavMethods } from '../../lib/dav-xml/http.js';
 import { davEl, XmlError, XmlWriter } from '../../lib/dav-xml/index.js';
-import { requireAppPassword } from '../app-passwords/basic-auth.js';
 import { DavError } from './errors.js';
 import { type Ctx, sendXml } from './methods/context.js';
 import { copyMove, del, get, mkcol, put } from './methods/files.js';
@@ -68,12 +68,7 @@ export async function webdavRoutes(app: FastifyInstance, deps: AppDeps) {
         .header('accept-ranges', 'bytes')
         .send();
     }
-    const who = await requireAppPassword(req, reply, deps);
-    if (!who) {
-      // A body nobody will read (a PUT refused before its bytes): let it flow away.
-      (req.body as Readable | undefined)?.resume?.();
-      return reply;
-    }
+    const who = callerOf(req, 'app-password');
     const ctx: Ctx = { req, reply, who, segments, body: req.body as Readable | undefined };
     switch (req.method) {
       case 'GET':
@@ -101,7 +96,14 @@ export async function webdavRoutes(app: FastifyInstance, deps: AppDeps) {
     }
   };
 
-  const route = { method: METHODS, handler, exposeHeadRoute: false, config: { csrf: false } };
-  app.route({ ...route, url: WEBDAV_DRIVE_PATH });
-  app.route({ ...route, url: `${WEBDAV_DRIVE_PATH}/*` });
+  // A path that names nothing in the drive is 400 before the caller is asked; OPTIONS answers anyone.
+  const onRequest = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!segmentsOf(req.url)) return reply.status(400).type('text/plain; charset=utf-8').send('bad path');
+  };
+  const route = { handler, onRequest, exposeHeadRoute: false };
+  const authed = METHODS.filter((m) => m !== 'OPTIONS');
+  for (const url of [WEBDAV_DRIVE_PATH, `${WEBDAV_DRIVE_PATH}/*`]) {
+    app.route({ ...route, ...accepts('app-password'), method: authed, url });
+    app.route({ ...route, ...accepts('anonymous'), method: 'OPTIONS', url });
+  }
 }

@@ -14,13 +14,12 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accepts, callerOf } from '../../../http/caller.js';
 import type { AppDeps } from '../../../http/context.js';
 import { ok } from '../../../http/envelope.js';
 import { AppError } from '../../../http/errors.js';
-import { currentSession, requireVerified } from '../../../http/guards.js';
+import { currentSession, verifiedRoute } from '../../../http/guards.js';
 import { parse } from '../../../http/parse.js';
-import { type DeviceAuth, DeviceService } from '../service.js';
-import { wakeupFor } from '../wakeup.js';
 import { type SyncAdapters, SyncService } from './service.js';
 
 const Area = z.string().refine(isSyncArea, SyncMsg.AREA_INVALID);
@@ -59,26 +58,22 @@ function checkChanges(sync: SyncService, area: SyncArea, changes: readonly unkno
 }
 
 /**
- * Phone sync: the device API's pull and push (bearer device token, as every device call: the
- * device module's own check, the session cookie never read), and the portal's calls about held
- * syncs (session and the areas' verification gate). docs/sync.md.
+ * Phone sync: the device API's pull and push (device callers, as every device call: the session
+ * cookie never read), and the portal's calls about held syncs (session and the areas'
+ * verification gate). docs/sync.md.
  */
 export async function syncRoutes(app: FastifyInstance, deps: AppDeps, adapters: SyncAdapters) {
-  const devices = new DeviceService(deps, wakeupFor(deps.db, app.log));
   const sync = new SyncService(deps, adapters);
-  const phone = async (req: FastifyRequest): Promise<DeviceAuth> => {
-    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-    return devices.authenticate(m?.[1]);
-  };
-  const device = { config: { csrf: false } };
+  const phone = (req: FastifyRequest) => callerOf(req, 'device');
+  const device = accepts('device');
 
   app.post(SyncApi.pull, device, async (req) => {
-    const d = await phone(req);
+    const d = phone(req);
     const body = parse(Pull, req.body);
     return ok(await sync.pull(d, { ...body, area: body.area as SyncArea }));
   });
   app.post(SyncApi.push, { ...device, bodyLimit: SYNC_PUSH_BODY_MAX }, async (req) => {
-    const d = await phone(req);
+    const d = phone(req);
     const body = parse(Push, req.body);
     const area = body.area as SyncArea;
     const changes = checkChanges(sync, area, body.changes);
@@ -87,16 +82,16 @@ export async function syncRoutes(app: FastifyInstance, deps: AppDeps, adapters: 
     );
   });
 
-  const guard = requireVerified(deps, 'main');
+  const guard = verifiedRoute(deps, 'main');
   const uid = (req: FastifyRequest) => currentSession(req).userId;
-  app.get(SyncPortalApi.heldList, { preHandler: guard }, async (req) => {
+  app.get(SyncPortalApi.heldList, guard, async (req) => {
     const { area } = parse(HeldQuery, req.query);
     return ok(await sync.heldList(uid(req), area as SyncArea));
   });
-  app.post(SyncPortalApi.heldApply, { preHandler: guard }, async (req) =>
+  app.post(SyncPortalApi.heldApply, guard, async (req) =>
     ok(await sync.applyHeld(uid(req), parse(HeldId, req.body).held_id)),
   );
-  app.post(SyncPortalApi.heldRefuse, { preHandler: guard }, async (req) =>
+  app.post(SyncPortalApi.heldRefuse, guard, async (req) =>
     ok(await sync.refuseHeld(uid(req), parse(HeldId, req.body).held_id)),
   );
 }

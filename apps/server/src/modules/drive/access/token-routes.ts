@@ -2,13 +2,13 @@ import { DriveApi, type DriveToken } from '@phonecloud/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../http/context.js';
 import { ok } from '../../../http/envelope.js';
-import { currentSession, requireVerified } from '../../../http/guards.js';
+import { currentSession, verifiedRoute } from '../../../http/guards.js';
 import { issueClaims, setYunCookie } from './auth.js';
 
 /** Drive credentials, each behind the second verification (6001). */
 export function tokenRoutes(deps: AppDeps) {
   return async (app: FastifyInstance) => {
-    const opts = { preHandler: requireVerified(deps, 'main') };
+    const opts = verifiedRoute(deps, 'main');
 
     app.get(DriveApi.token, opts, async (req) => {
       const session = currentSession(req);

@@ -13,10 +13,11 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accepts } from '../../../http/caller.js';
 import { ok } from '../../../http/envelope.js';
 import { AppError, invalid } from '../../../http/errors.js';
 import { parse } from '../../../http/parse.js';
-import { driveUser, issueClaims, yunAuth } from '../access/auth.js';
+import { driveUser, issueClaims } from '../access/auth.js';
 import { downloadUrl, originOf, zipUrl } from '../download/links.js';
 import { folderMissing, notFound } from '../errors.js';
 import { v1SortedList } from '../find/find-routes.js';
@@ -89,7 +90,7 @@ function limit(ids: number[], max: number, message: string) {
 export function v1Routes(drive: DriveService) {
   const deps = drive.deps;
   return async (app: FastifyInstance) => {
-    const opts = { preHandler: yunAuth(deps, drive) };
+    const opts = accepts('drive-v1');
     const uid = driveUser;
     const q = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
     const b = (req: FastifyRequest) => (req.body ?? {}) as Record<string, unknown>;

@@ -2,10 +2,11 @@ import type { Readable } from 'node:stream';
 import { Code, DriveCode, DriveMsg, V2_BATCH_MAX, type V2BatchResponse } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accepts } from '../../../http/caller.js';
 import { ok } from '../../../http/envelope.js';
 import { AppError } from '../../../http/errors.js';
 import { parse } from '../../../http/parse.js';
-import { bearerAuth, driveSession, driveUser, sessionAlive } from '../access/auth.js';
+import { driveSession, driveUser, sessionAlive } from '../access/auth.js';
 import { verifyToken } from '../access/tokens.js';
 import { PART_PATH, type PartClaims } from '../download/links.js';
 import { findV2Calls } from '../find/find-routes.js';
@@ -43,7 +44,7 @@ export function v2Routes(drive: DriveService, uploads: Uploads) {
   // Find and arrange: search, preferences, and the list in a chosen order (find-routes.ts).
   const calls = { ...base, ...findV2Calls(drive, base) };
   return async (app: FastifyInstance) => {
-    const opts = { preHandler: bearerAuth(deps, drive), config: { csrf: false } };
+    const opts = accepts('drive');
     const ctxOf = (req: FastifyRequest): V2Ctx => {
       const userId = driveUser(req);
       return { req, userId, sessionId: driveSession(req), driveId: String(userId) };
@@ -86,7 +87,8 @@ export function v2Routes(drive: DriveService, uploads: Uploads) {
       scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
       scope.put<{ Querystring: { t?: string } }>(
         PART_PATH,
-        { config: { csrf: false } },
+        // The signed URL is the credential: the handler checks it.
+        accepts('anonymous'),
         async (req, reply) => {
           const v = verifyToken<PartClaims>(deps.config.sessionSecret, 'part', req.query.t, deps.clock.now());
           // A part link is good only while the session that started the upload is signed in.

@@ -12,10 +12,11 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accepts } from '../../../http/caller.js';
 import { ok } from '../../../http/envelope.js';
 import { invalid } from '../../../http/errors.js';
 import { parse } from '../../../http/parse.js';
-import { driveUser, yunAuth } from '../access/auth.js';
+import { driveUser } from '../access/auth.js';
 import { notFound } from '../errors.js';
 import type { V2Call, V2Ctx } from '../faces/v2-calls.js';
 import { parseV2Id, toV1, toV2, v2Id } from '../faces/views.js';
@@ -166,7 +167,7 @@ export function findV1Routes(drive: DriveService) {
   const deps = drive.deps;
   const find = new DriveFind(drive);
   return async (app: FastifyInstance) => {
-    const opts = { preHandler: yunAuth(deps, drive) };
+    const opts = accepts('drive-v1');
 
     app.get(DriveFindApi.v1Search, opts, async (req) => {
       const q = parse(

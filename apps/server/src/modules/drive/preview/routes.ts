@@ -8,9 +8,10 @@ import {
 } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accepts } from '../../../http/caller.js';
 import { ok } from '../../../http/envelope.js';
 import { parse } from '../../../http/parse.js';
-import { bearerAuth, driveUser, yunAuth } from '../access/auth.js';
+import { driveUser } from '../access/auth.js';
 import { verifyToken } from '../access/tokens.js';
 import { notFound } from '../errors.js';
 import { parseV1Id, parseV2Id } from '../faces/views.js';
@@ -33,7 +34,7 @@ export function previewRoutes(drive: DriveService) {
   return async (app: FastifyInstance) => {
     app.post(
       PreviewApi.v2PreviewUrl,
-      { preHandler: bearerAuth(deps, drive), config: { csrf: false } },
+      accepts('drive'),
       async (req): Promise<ReturnType<typeof ok<V2PreviewUrl>>> => {
         const b = parse(z.object({ file_id: z.string(), drive_id: z.string().optional() }), req.body);
         const userId = driveUser(req);
@@ -55,7 +56,7 @@ export function previewRoutes(drive: DriveService) {
 
     app.post(
       PreviewApi.v1PreviewUrl,
-      { preHandler: yunAuth(deps, drive) },
+      accepts('drive-v1'),
       async (req): Promise<ReturnType<typeof ok<V1PreviewUrl>>> => {
         const raw = { ...((req.query ?? {}) as object), ...((req.body ?? {}) as object) } as { id?: unknown };
         const id = parseV1Id(raw.id);

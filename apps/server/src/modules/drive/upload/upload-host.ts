@@ -3,12 +3,12 @@ import fastifyMultipart from '@fastify/multipart';
 import { DRIVE_ROOT_NUMERIC_ID, DriveApi } from '@phonecloud/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accepts } from '../../../http/caller.js';
 import { invalid } from '../../../http/errors.js';
 import { parse } from '../../../http/parse.js';
-import { driveUser, uploadTokenAuth } from '../access/auth.js';
+import { driveUser } from '../access/auth.js';
 import { or409 } from '../faces/v1-routes.js';
 import { parseV1Id, toV1 } from '../faces/views.js';
-import type { DriveService } from '../service.js';
 import type { QuickUpload } from './quick.js';
 import type { UploadNameMode, Uploads } from './uploads.js';
 
@@ -49,19 +49,18 @@ function folderOf(pid: string | undefined): number {
  * The upload host (`secureUploadDomain`): possibly another origin, so authenticated by the
  * `token` query parameter and open to cross-origin calls (no cookies are involved).
  */
-export function uploadHostRoutes(drive: DriveService, uploads: Uploads, quick: QuickUpload) {
-  const deps = drive.deps;
+export function uploadHostRoutes(uploads: Uploads, quick: QuickUpload) {
   return async (app: FastifyInstance) => {
     await app.register(fastifyMultipart, {
       // Size is enforced against the announced size while streaming; the plugin must not cut it.
       limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 20 },
     });
-    const opts = { preHandler: uploadTokenAuth(deps, drive), config: { csrf: false } };
+    const opts = accepts('drive-upload');
     app.addHook('onSend', async (_req, reply) => {
       reply.header('access-control-allow-origin', '*');
     });
     for (const path of [DriveApi.uploadFile, DriveApi.uploadHead]) {
-      app.options(path, { config: { csrf: false } }, async (_req, reply) =>
+      app.options(path, accepts('anonymous'), async (_req, reply) =>
         reply
           .header('access-control-allow-methods', 'GET, POST, OPTIONS')
           .header('access-control-allow-headers', 'content-type')

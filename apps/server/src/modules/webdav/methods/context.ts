@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { WEBDAV_XML_BODY_MAX_BYTES } from '@phonecloud/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DavPrincipal } from '../../app-passwords/basic-auth.js';
+import type { CallerOf } from '../../../http/caller.js';
 import type { DriveItem } from '../../drive/index.js';
 import { DavError } from '../errors.js';
 import { etagOf } from '../live-props.js';
@@ -12,7 +12,7 @@ import type { Resolved, WebDavService } from '../service.js';
 export interface Ctx {
   req: FastifyRequest;
   reply: FastifyReply;
-  who: DavPrincipal;
+  who: CallerOf<'app-password'>;
   segments: Segments;
   body: Readable | undefined;
 }
