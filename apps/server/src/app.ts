@@ -13,6 +13,7 @@ import { csrfPlugin } from './http/csrf.js';
 import { AppError } from './http/errors.js';
 import { frameworkErrorText } from './http/framework-errors.js';
 import { servePages } from './http/pages.js';
+import { checkRouteSchemas } from './http/route-schemas.js';
 import { sessionPlugin } from './http/session.js';
 import { serveAssetsFromMemory } from './http/web-assets.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -116,6 +117,7 @@ export async function buildApp(
       .send({ code: Code.SERVER_ERROR, message: new AppError(Code.SERVER_ERROR).message });
   });
 
+  checkRouteSchemas(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(sessionPlugin, deps);

@@ -6,7 +6,8 @@ import {
   type SyncChangeResult,
   SyncOutcome,
 } from '@phonecloud/shared';
-import { z } from 'zod';
+import { ContactChangeSchema as Change } from '@phonecloud/shared/api';
+import type { z } from 'zod';
 import type { Db } from '../../../../db/index.js';
 import type { AppDeps } from '../../../../http/context.js';
 import { invalid } from '../../../../http/errors.js';
@@ -23,14 +24,12 @@ import {
   deleteOutcome,
   fullReload,
   idOf,
-  itemChange,
   makeCursor,
   notFoundAt,
   pageOf,
   versionOf,
 } from './common.js';
 
-const Change = itemChange('content', z.unknown());
 type ChangeT = z.output<typeof Change>;
 
 /** The contacts' rules, with numbers as phones store them (letters and all, as cards from devices). */

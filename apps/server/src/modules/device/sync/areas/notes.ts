@@ -1,8 +1,9 @@
 import { type Note, type SyncChangeResult, SyncOutcome } from '@phonecloud/shared';
+import { NoteChangeSchema as Change } from '@phonecloud/shared/api';
 import type { z } from 'zod';
 import type { Db } from '../../../../db/index.js';
 import type { AppDeps } from '../../../../http/context.js';
-import { NoteInputSchema, noteOfRow, parseDoc } from '../../../notes/doc.js';
+import { noteOfRow, parseDoc } from '../../../notes/doc.js';
 import { NotesRepo } from '../../../notes/repo.js';
 import { NotesService } from '../../../notes/service.js';
 import {
@@ -12,15 +13,12 @@ import {
   deleteOutcome,
   fullReload,
   idOf,
-  itemChange,
   makeCursor,
   notFoundAt,
   pageOf,
   versionOf,
 } from './common.js';
 
-const Fields = NoteInputSchema.omit({ server_id: true, version_code: true });
-const Change = itemChange('note', Fields);
 type ChangeT = z.output<typeof Change>;
 
 async function placedIds(repo: NotesRepo, userId: number): Promise<Set<number>> {
