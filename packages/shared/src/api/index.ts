@@ -6,6 +6,7 @@
  */
 export * from './calendar.js';
 export * from './contacts.js';
+export * from './device.js';
 export * from './notes.js';
 export * from './sms.js';
 export * from './sync.js';
