@@ -51,3 +51,23 @@ export type SyncNoteFields = z.input<typeof SyncNoteFieldsSchema>;
 /** A note's change in a sync push; an edit's fields left out stay as they are in the cloud. */
 export const NoteChangeSchema = itemChange('note', SyncNoteFieldsSchema);
 export type NoteChange = z.input<typeof NoteChangeSchema>;
+
+// The portal's calls (`NoteApi`, spec 001 §7): form fields; `data` and `server_ids` carry JSON
+// read by the server after the check.
+export const NoteDetailQuery = z.object({ server_id: z.string(bad) });
+export const NoteSaveBody = z.object({ data: z.unknown() });
+export const NoteDeleteBody = z.object({ server_ids: z.unknown() });
+export const NoteIdsBody = z.object({ server_ids: z.unknown().optional() });
+export const NoteBoardBody = z.object({ blackboard_id: z.coerce.string<string | number>(bad) });
+export const NoteBoardMoveBody = z.object({
+  /** The note's id. */
+  data: z.coerce.string<string | number>(bad),
+  blackboard_id: z.coerce.string<string | number>().default(''),
+  status: z.coerce.string<string | number>().optional(),
+  member_id: z.coerce.string<string | number>().default(''),
+  position: z.unknown(),
+});
+export const NoteMoveOutBody = z.object({ member_id: z.coerce.string<string | number>(bad) });
+/** An image's or recording's key in the path. */
+export const NoteFileParams = z.object({ key: z.string() });
+export const NoteExportParams = z.object({ id: z.string(), name: z.string().optional() });
