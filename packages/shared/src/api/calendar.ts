@@ -18,3 +18,6 @@ export const EventChangeSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('delete'), uid: EventUid, version_code: SyncVersion }),
 ]);
 export type EventChange = z.input<typeof EventChangeSchema>;
+
+/** The export file's id in the path (`CalendarApi.exportFile`). */
+export const CalendarFileParams = z.object({ id: z.string() });
