@@ -4,9 +4,11 @@
  * (`@phonecloud/shared/api`) so that a page importing the contract's codes and texts does not
  * bundle zod; the inferred types are exported from the main entry as well.
  */
+export * from './account-centre.js';
 export * from './calendar.js';
 export * from './contacts.js';
 export * from './device.js';
+export * from './find.js';
 export * from './notes.js';
 export * from './sms.js';
 export * from './sync.js';
