@@ -8,6 +8,7 @@ export * from './account-centre.js';
 export * from './calendar.js';
 export * from './contacts.js';
 export * from './device.js';
+export * from './drive.js';
 export * from './find.js';
 export * from './notes.js';
 export * from './sms.js';
