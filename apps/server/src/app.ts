@@ -14,6 +14,7 @@ import { csrfPlugin } from './http/csrf.js';
 import { AppError } from './http/errors.js';
 import { frameworkErrorText } from './http/framework-errors.js';
 import { servePages } from './http/pages.js';
+import { checkRouteSchemas } from './http/route-schemas.js';
 import { sessionAuthenticator, sessionPlugin } from './http/session.js';
 import { serveAssetsFromMemory } from './http/web-assets.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -119,6 +120,7 @@ export async function buildApp(
       .send({ code: Code.SERVER_ERROR, message: new AppError(Code.SERVER_ERROR).message });
   });
 
+  checkRouteSchemas(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   const areas = [...(opts.areas ?? AREA_MODULES), ...(opts.modules ?? [])];

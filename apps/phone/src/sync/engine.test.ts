@@ -13,6 +13,7 @@ import {
   type SyncPushRequest,
   type SyncPushResult,
 } from '@phonecloud/shared';
+import { SYNC_CHANGE_SCHEMAS, SyncPullBody, SyncPushBody } from '@phonecloud/shared/api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DeviceApiClient, DeviceApiError } from '../api.js';
 import { ContactsArea } from './contacts-area.js';
@@ -62,6 +63,9 @@ class FakeCloud {
     const cloud = this;
     return {
       async push(req: SyncPushRequest): Promise<SyncPushResult> {
+        // What the server's route and its area check accept, or the test fails here.
+        SyncPushBody.parse(req);
+        for (const c of req.changes) SYNC_CHANGE_SCHEMAS[req.area].parse(c);
         cloud.pushes.push(req);
         const done = cloud.batches.get(req.batch_id);
         if (done) return { ...done, replayed: true };
@@ -138,6 +142,7 @@ class FakeCloud {
         return result;
       },
       async pull(req: SyncPullRequest): Promise<SyncPullPage> {
+        SyncPullBody.parse(req);
         const since = req.anchor ? Number(req.anchor) : 0;
         const full = !req.anchor;
         const touched = cloud.log.filter((e) => e.area === req.area && e.version > since);

@@ -39,7 +39,10 @@ import YAML from 'yaml';
 export interface PhoneNote {
   /** The cloud's id from the front matter; '' for a note the phone has not pushed yet. */
   id: string;
-  fields: Required<Pick<SyncNoteFields, 'title' | 'content' | 'classify' | 'top' | 'remind' | 'remindtime'>>;
+  /** Whole blocks, as the cloud's notes hold them (the sync's shape takes them as they are). */
+  fields: Required<Pick<SyncNoteFields, 'title' | 'classify' | 'top' | 'remind' | 'remindtime'>> & {
+    content: NoteBlock[];
+  };
 }
 
 const FRONT = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;

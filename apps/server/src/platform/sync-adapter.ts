@@ -6,7 +6,7 @@ import {
   SyncMsg,
   SyncOutcome,
 } from '@phonecloud/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../db/index.js';
 import type { AppDeps } from '../http/context.js';
 import { AppError } from '../http/errors.js';
@@ -49,21 +49,6 @@ export interface SyncAdapter {
   deletes(changes: readonly unknown[]): number;
   /** Applies the changes in order; `deps.db` is the batch's transaction. */
   apply(deps: AppDeps, userId: number, changes: readonly unknown[]): Promise<Applied>;
-}
-
-/**
- * A phone's change of one item kept by server id (a contact, a note): a create under the phone's
- * own id, an edit or a delete of the version the phone last had; `key` holds the item's fields.
- */
-export function itemChange<K extends string, P extends z.ZodType>(key: K, payload: P) {
-  const serverId = z.string().max(20);
-  const version = z.number().int().min(0);
-  const fields = { [key]: payload } as Record<K, P>;
-  return z.discriminatedUnion('op', [
-    z.object({ op: z.literal('create'), cid: z.string().max(64) }).extend(fields),
-    z.object({ op: z.literal('edit'), server_id: serverId, version_code: version }).extend(fields),
-    z.object({ op: z.literal('delete'), server_id: serverId, version_code: version }),
-  ]);
 }
 
 export const fullReload = () => new AppError(Code.FULL_RELOAD, SyncMsg.ANCHOR_INVALID);

@@ -69,12 +69,8 @@ export interface V2DownloadUrl {
   size: number;
   method: 'GET';
 }
-export interface V2BatchRequest {
-  id: string;
-  method: 'POST';
-  url: string;
-  body: Record<string, unknown>;
-}
+/** One call of `/v2/batch`, inferred from its schema (api/drive.ts). */
+export type { V2BatchRequest } from '../api/drive.js';
 export interface V2BatchResponse {
   id: string;
   status: number;

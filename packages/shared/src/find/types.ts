@@ -74,12 +74,14 @@ export interface FindOpList {
   list: FindOp[];
 }
 
-// The device API.
+// The device API. Its requests are inferred from their schemas (api/device.ts).
 
-export interface DeviceSigninStart {
-  account: string;
-  password: string;
-}
+export type {
+  DeviceCommandResult,
+  DeviceLocationReport,
+  DeviceSigninFinish,
+  DeviceSigninStart,
+} from '../api/device.js';
 
 export interface DeviceSigninStarted {
   /** Names this sign-in; sent back with the code. */
@@ -87,15 +89,6 @@ export interface DeviceSigninStarted {
   /** Where the code went: 'sms' or 'email', and the masked address. */
   channel: 'sms' | 'email';
   target: string;
-}
-
-export interface DeviceSigninFinish {
-  challenge: string;
-  code: string;
-  device_id: string;
-  brand: string;
-  model: string;
-  functions: FindFunctionValue[];
 }
 
 export interface DeviceSigninDone {
@@ -109,16 +102,6 @@ export interface DeviceState {
   locked: 0 | 1;
 }
 
-export interface DeviceLocationReport {
-  longitude: number;
-  latitude: number;
-  accuracy: number;
-  locate_time: number;
-  location: string;
-  /** The locate command this report answers, if any. */
-  command_id?: string;
-}
-
 /** A command as the phone receives it. */
 export interface DeviceCommand {
   command_id: string;
@@ -128,12 +111,6 @@ export interface DeviceCommand {
   lock_info?: string;
   /** ring: the 6-digit code that stops it on the phone. */
   ring_code?: string;
-}
-
-export interface DeviceCommandResult {
-  command_id: string;
-  success: boolean;
-  error?: string;
 }
 
 /**

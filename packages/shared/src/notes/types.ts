@@ -48,18 +48,8 @@ export interface Note {
   status: number;
 }
 
-/** What save.do takes in `data` (JSON): no server_id (or '') for a new note. */
-export interface NoteInput {
-  server_id?: string;
-  /** The version the editor started from; required for an existing note. */
-  version_code?: number;
-  title?: string;
-  content?: NoteBlock[];
-  remindtime?: number;
-  classify?: number;
-  remind?: number;
-  top?: number;
-}
+/** What save.do takes in `data` (JSON): inferred from its schema (api/notes.ts). */
+export type { NoteInput } from '../api/notes.js';
 
 export interface BoardPosition {
   x: number;

@@ -1,23 +1,16 @@
-import type { Contact, ContactContent } from '../contacts/types.js';
-import type { Note, NoteInput } from '../notes/types.js';
+import type { Contact } from '../contacts/types.js';
+import type { Note } from '../notes/types.js';
 import type { HeldStatusValue, SyncArea, SyncOutcomeValue } from './codes.js';
 
 // ---- pull ----
+// Requests are inferred from their schemas (`@phonecloud/shared/api`, api/sync.ts), which the
+// server checks them with.
 
-/** `SyncApi.pull`. */
-export interface SyncPullRequest {
-  area: SyncArea;
-  /**
-   * The anchor the last finished pull of this area answered, as given (opaque text); `''` for
-   * the first sync or after 1009: the answer is then the whole area (`full: true`). Omitted: the
-   * anchor the server last saw this phone confirm.
-   */
-  anchor?: string;
-  /** The `cursor` of the previous page of this pull; absent for its first page. */
-  cursor?: string;
-  /** Items per page, 1..SYNC_PULL_PAGE_MAX (default SYNC_PULL_PAGE). */
-  limit?: number;
-}
+export type { EventChange } from '../api/calendar.js';
+export type { ContactChange } from '../api/contacts.js';
+export type { NoteChange, SyncNoteFields } from '../api/notes.js';
+export type { MessageChange } from '../api/sms.js';
+export type { SyncChangeOf, SyncPullRequest, SyncPushRequest } from '../api/sync.js';
 
 /** A message as the phone and the cloud exchange it (messages are never edited, only added). */
 export interface SyncMessage {
@@ -76,97 +69,6 @@ export interface SyncPullPage<A extends SyncArea = SyncArea> {
 }
 
 // ---- push ----
-
-export interface ContactCreate {
-  op: 'create';
-  /** The phone's own id for the new item, echoed in its result. */
-  cid: string;
-  content: ContactContent;
-}
-export interface ContactEdit {
-  op: 'edit';
-  server_id: string;
-  /** The version_code the phone last pulled for this contact. */
-  version_code: number;
-  /** The whole content as it is now on the phone. */
-  content: ContactContent;
-}
-export interface ItemDelete {
-  op: 'delete';
-  server_id: string;
-  version_code: number;
-}
-
-/** A note's fields as save.do takes them, without its id and version. */
-export type SyncNoteFields = Omit<NoteInput, 'server_id' | 'version_code'>;
-export interface NoteCreate {
-  op: 'create';
-  cid: string;
-  note: SyncNoteFields;
-}
-export interface NoteEdit {
-  op: 'edit';
-  server_id: string;
-  version_code: number;
-  /** Fields left out stay as they are in the cloud. */
-  note: SyncNoteFields;
-}
-
-export interface EventCreate {
-  op: 'create';
-  cid: string;
-  ical: string;
-}
-export interface EventEdit {
-  op: 'edit';
-  uid: string;
-  version_code: number;
-  ical: string;
-}
-export interface EventDelete {
-  op: 'delete';
-  uid: string;
-  version_code: number;
-}
-
-export interface MessageCreate {
-  op: 'create';
-  cid?: string;
-  address: string;
-  body: string;
-  date: number;
-  type: number;
-  read?: 0 | 1;
-  locked?: 0 | 1;
-}
-/** Accepted and answered `kept`: messages only accumulate in the cloud. */
-export interface MessageDelete {
-  op: 'delete';
-  server_id: string;
-}
-
-/** The changes each area accepts. */
-export interface SyncChangeOf {
-  contacts: ContactCreate | ContactEdit | ItemDelete;
-  sms: MessageCreate | MessageDelete;
-  notes: NoteCreate | NoteEdit | ItemDelete;
-  calendar: EventCreate | EventEdit | EventDelete;
-}
-
-/** `SyncApi.push`: applied whole or not at all; the same batch_id again applies nothing twice. */
-export interface SyncPushRequest<A extends SyncArea = SyncArea> {
-  area: A;
-  /** Chosen by the phone per batch (SYNC_BATCH_ID_MIN..MAX chars of [A-Za-z0-9_-]); reuse it only to resend. */
-  batch_id: string;
-  /** 1..SYNC_BATCH_MAX changes, applied in order. */
-  changes: SyncChangeOf[A][];
-  /**
-   * Added after the first version (docs/sync.md, Changes); optional. Deletes of this area the
-   * phone still has to send in later batches of the same round: the mass-deletion guard counts
-   * them with this batch's, so a wipe split over batches is held at its first batch.
-   */
-  pending_deletes?: number;
-}
 
 /** What became of one change, in the order sent. */
 export interface SyncChangeResult {

@@ -1,6 +1,7 @@
 import { type SyncChangeResult, type SyncEvent, SyncMsg, SyncOutcome } from '@phonecloud/shared';
+import { EventChangeSchema as Change } from '@phonecloud/shared/api';
 import ICAL from 'ical.js';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
@@ -17,18 +18,6 @@ import { readCalendarObject } from './ics/read.js';
 import { CalendarRepo, type EventRow } from './repo.js';
 import { CalendarService } from './service.js';
 
-const ICS_MAX = 1024 * 1024;
-const uid = z.string().min(1).max(1000);
-const Change = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('create'), cid: z.string().max(64), ical: z.string().max(ICS_MAX) }),
-  z.object({
-    op: z.literal('edit'),
-    uid,
-    version_code: z.number().int().min(0),
-    ical: z.string().max(ICS_MAX),
-  }),
-  z.object({ op: z.literal('delete'), uid, version_code: z.number().int().min(0) }),
-]);
 type ChangeT = z.output<typeof Change>;
 
 const eventOf = (r: EventRow): SyncEvent => ({

@@ -6,7 +6,8 @@ import {
   type SyncChangeResult,
   SyncOutcome,
 } from '@phonecloud/shared';
-import { z } from 'zod';
+import { ContactChangeSchema as Change } from '@phonecloud/shared/api';
+import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
@@ -16,7 +17,6 @@ import {
   deleteOutcome,
   fullReload,
   idOf,
-  itemChange,
   makeCursor,
   notFoundAt,
   pageOf,
@@ -30,7 +30,6 @@ import { ContactsRepo } from './repo.js';
 import { contactOf } from './service.js';
 import { mergeContactContent } from './sync-merge.js';
 
-const Change = itemChange('content', z.unknown());
 type ChangeT = z.output<typeof Change>;
 
 /** The contacts' rules, with numbers as phones store them (letters and all, as cards from devices). */

@@ -5,9 +5,7 @@ import {
   DEVICE_SIGNIN_FAILURE_WINDOW_MS,
   DEVICE_SIGNIN_FAILURES_MAX,
   type DeviceCommand,
-  type DeviceLocationReport,
   type DeviceSigninDone,
-  type DeviceSigninFinish,
   type DeviceSigninStarted,
   type DeviceState,
   FindMsg,
@@ -15,7 +13,9 @@ import {
   maskEmail,
   maskPhone,
 } from '@phonecloud/shared';
+import type { DeviceLocationBody, DeviceSigninFinishBody } from '@phonecloud/shared/api';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/credentials/password.js';
@@ -104,7 +104,7 @@ export class DeviceService {
   }
 
   /** Step 2: the code and the phone's particulars; answers the device token (shown once). */
-  async signinFinish(input: DeviceSigninFinish): Promise<DeviceSigninDone> {
+  async signinFinish(input: z.output<typeof DeviceSigninFinishBody>): Promise<DeviceSigninDone> {
     const m = /^(\d+)\.([A-Za-z0-9_-]+)$/.exec(input.challenge);
     if (!m) throw new AppError(Code.TICKET_EXPIRED);
     const userId = Number(m[1]);
@@ -134,7 +134,7 @@ export class DeviceService {
     await this.repo.update(d.userId, d.deviceId, { token_hash: null });
   }
 
-  async location(d: DeviceAuth, r: DeviceLocationReport): Promise<void> {
+  async location(d: DeviceAuth, r: z.output<typeof DeviceLocationBody>): Promise<void> {
     const now = this.deps.clock.now();
     await this.repo.update(d.userId, d.deviceId, {
       longitude: r.longitude,

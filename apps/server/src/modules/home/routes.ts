@@ -1,13 +1,13 @@
-import { Api, Code, type FindPortalInfo, Msg, SESSION_COOKIE, SKIN_IDS } from '@phonecloud/shared';
+import { Api, Code, type FindPortalInfo, SESSION_COOKIE } from '@phonecloud/shared';
+import { SettingSaveBody, UserDeleteBody } from '@phonecloud/shared/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { MapTiles } from '../../config.js';
 import { accepts } from '../../http/caller.js';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { currentSession, sessionRoute, verifiedRoute } from '../../http/guards.js';
-import { parse } from '../../http/parse.js';
+import type { ZodSchemas } from '../../http/route-schemas.js';
 import { verifyPassword } from '../../lib/credentials/password.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import type { AppModule } from '../../platform/app-module.js';
@@ -15,8 +15,6 @@ import { deleteUser } from '../users/delete-user.js';
 import { UsersRepo } from '../users/repo.js';
 import { HomeService } from './service.js';
 
-const SkinBody = z.object({ skin: z.enum(SKIN_IDS, { message: Msg.SKIN_INVALID }) });
-const DeleteBody = z.object({ password: z.string().default('') });
 const DELETE_FAILURES_MAX = 5;
 const DELETE_FAILURE_WINDOW_MS = 15 * 60_000;
 
@@ -31,7 +29,8 @@ function findInfo(tiles: MapTiles | undefined): FindPortalInfo {
 }
 
 export function homeRoutes(modules: readonly AppModule[]) {
-  return async (app: FastifyInstance, deps: AppDeps) => {
+  return async (scope: FastifyInstance, deps: AppDeps) => {
+    const app = scope.withTypeProvider<ZodSchemas>();
     const service = new HomeService(deps, modules);
     const opts = sessionRoute;
     const uid = (req: FastifyRequest) => currentSession(req).userId;
@@ -48,10 +47,9 @@ export function homeRoutes(modules: readonly AppModule[]) {
     app.get(Api.userDetail, opts, async (req) => ok(await service.detail(uid(req))));
     app.get(Api.navigateList, opts, async (req) => ok({ member: await service.member(uid(req)) }));
     app.get(Api.settingDetail, opts, async (req) => ok(await service.setting(uid(req))));
-    app.post(Api.settingSave, opts, async (req) => {
-      const body = parse(SkinBody, req.body);
-      return ok(await service.saveSkin(uid(req), body.skin));
-    });
+    app.post(Api.settingSave, { ...opts, schema: { body: SettingSaveBody } }, async (req) =>
+      ok(await service.saveSkin(uid(req), req.body.skin)),
+    );
     // The capacity call takes the phone `model` in the original product; space does not depend on it.
     app.post(Api.spaceCapacity, opts, async (req) => ok(await service.capacity(uid(req))));
     app.get(Api.spaceBackupUsed, opts, async (req) =>
@@ -62,8 +60,9 @@ export function homeRoutes(modules: readonly AppModule[]) {
     // Deleting the account: the password and a fresh second verification (6001 without it);
     // wrong passwords count like sign-in failures (1013, then 1014).
     const limiter = new RateLimiter(deps.db);
-    app.post(Api.userDelete, verifiedRoute(deps, 'main'), async (req, reply) => {
-      const body = parse(DeleteBody, req.body);
+    const fresh = { ...verifiedRoute(deps, 'main'), schema: { body: UserDeleteBody } };
+    app.post(Api.userDelete, fresh, async (req, reply) => {
+      const body = req.body;
       const userId = uid(req);
       const now = deps.clock.now();
       const key = `delete:u:${userId}`;

@@ -1,8 +1,5 @@
 import {
-  NOTE_BLOCKS_MAX,
-  NOTE_COLORS,
   NOTE_TEXT_MAX,
-  NOTE_TITLE_MAX,
   type Note,
   NoteApi,
   type NoteBlock,
@@ -11,45 +8,11 @@ import {
   NoteMsg,
   NoteStatus,
 } from '@phonecloud/shared';
-import { z } from 'zod';
+import type { NoteInputSchema } from '@phonecloud/shared/api';
+import type { z } from 'zod';
 import { invalid } from '../../http/errors.js';
 import type { NoteRow } from './repo.js';
 
-const bad = { message: NoteMsg.BAD_REQUEST };
-const Flag = z.coerce.number(bad).int().min(0).max(1);
-
-const TextBlock = z.object({
-  type: z.literal(NoteBlockType.TEXT),
-  content: z.string(bad),
-  // A line from an older phone may carry only `checked`: it is a checklist line then.
-  mode: z.coerce.number(bad).int().min(0).max(2).optional(),
-  checked: Flag.optional(),
-});
-const ImageBlock = z.object({ type: z.literal(NoteBlockType.IMAGE), content: z.string(bad) });
-const RecordBlock = z.object({
-  type: z.literal(NoteBlockType.RECORD),
-  content: z.string(bad).default(''),
-  link: z.string(bad),
-  duration: z.coerce.number(bad).min(0).optional(),
-});
-const Block = z.discriminatedUnion('type', [TextBlock, ImageBlock, RecordBlock], bad);
-
-/** save.do's `data`. A field left out keeps the stored note's value (a new note's is empty or 0). */
-export const NoteInputSchema = z.object({
-  server_id: z.union([z.string(), z.number()]).optional(),
-  version_code: z.coerce.number(bad).int().min(0).optional(),
-  title: z.string(bad).max(NOTE_TITLE_MAX, NoteMsg.TITLE_TOO_LONG).optional(),
-  content: z.array(Block, bad).max(NOTE_BLOCKS_MAX, NoteMsg.TEXT_TOO_LONG).optional(),
-  remindtime: z.coerce.number(bad).int().min(0).optional(),
-  classify: z.coerce
-    .number(bad)
-    .int()
-    .min(0)
-    .max(NOTE_COLORS - 1)
-    .optional(),
-  remind: Flag.optional(),
-  top: Flag.optional(),
-});
 export type ParsedNote = z.output<typeof NoteInputSchema>;
 
 /** What the notes row keeps in `doc`. */

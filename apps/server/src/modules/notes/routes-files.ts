@@ -6,27 +6,25 @@ import {
   NoteApi,
   NoteMsg,
 } from '@phonecloud/shared';
+import { NoteExportParams, NoteFileParams } from '@phonecloud/shared/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { sendBlobBytes } from '../../http/byte-range.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { invalid } from '../../http/errors.js';
 import { currentSession, requireVerified } from '../../http/guards.js';
-import { parse } from '../../http/parse.js';
+import type { ZodSchemas } from '../../http/route-schemas.js';
 import { NoteExportService } from './export.js';
 import { NoteFileKind, NoteFiles } from './files.js';
-
-const KeyParams = z.object({ key: z.string() });
-const ExportParams = z.object({ id: z.string(), name: z.string().optional() });
 
 function notFound(reply: FastifyReply) {
   return reply.status(404).send({ code: 404, message: 'not found' });
 }
 
 /** Images and recordings (upload.do, serving with Range), and the export. */
-export async function noteFileRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function noteFileRoutes(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const files = new NoteFiles(deps);
   const exporter = new NoteExportService(deps);
   const guard = requireVerified(deps, 'main');
@@ -66,35 +64,39 @@ export async function noteFileRoutes(app: FastifyInstance, deps: AppDeps) {
     return ok(await files.upload(uid(req), kind, file.name, file.bytes));
   });
 
-  app.get(`${NoteApi.file}/:key`, { preHandler: guard }, async (req, reply) => {
-    const { key } = parse(KeyParams, req.params);
-    if (!/^[0-9a-f]{64}$/.test(key)) return notFound(reply);
-    const file = await files.file(uid(req), key);
-    if (!file) return notFound(reply);
-    const size = Number(file.size);
-    // Content-addressed: the bytes under a key never change.
-    reply.header('cache-control', 'private, max-age=31536000, immutable').type(file.content_type);
-    // A recording plays in the page; its name rides along for the download link the page offers
-    // when the browser cannot play the format.
-    if (Number(file.kind) === NoteFileKind.RECORD)
-      reply.header(
-        'content-disposition',
-        `inline; ${attachmentDisposition(file.name).slice('attachment; '.length)}`,
-      );
-    return sendBlobBytes(req, reply, deps.blobs, key, size);
-  });
+  app.get(
+    `${NoteApi.file}/:key`,
+    { preHandler: guard, schema: { params: NoteFileParams } },
+    async (req, reply) => {
+      const { key } = req.params;
+      if (!/^[0-9a-f]{64}$/.test(key)) return notFound(reply);
+      const file = await files.file(uid(req), key);
+      if (!file) return notFound(reply);
+      const size = Number(file.size);
+      // Content-addressed: the bytes under a key never change.
+      reply.header('cache-control', 'private, max-age=31536000, immutable').type(file.content_type);
+      // A recording plays in the page; its name rides along for the download link the page offers
+      // when the browser cannot play the format.
+      if (Number(file.kind) === NoteFileKind.RECORD)
+        reply.header(
+          'content-disposition',
+          `inline; ${attachmentDisposition(file.name).slice('attachment; '.length)}`,
+        );
+      return sendBlobBytes(req, reply, deps.blobs, key, size);
+    },
+  );
 
   app.post(NoteApi.export, { preHandler: guard }, async (req) => ok(await exporter.export(uid(req))));
-  const download = async (req: FastifyRequest, reply: FastifyReply) => {
-    const { id } = parse(ExportParams, req.params);
-    const zip = await exporter.open(uid(req), id, req.log);
-    if (!zip) return notFound(reply);
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', attachmentDisposition(zip.name))
-      .header('cache-control', 'private, no-store')
-      .send(zip.stream);
-  };
-  app.get(`${NoteApi.exportFile}/:id`, { preHandler: guard }, download);
-  app.get(`${NoteApi.exportFile}/:id/:name`, { preHandler: guard }, download);
+  // The name in the path is for the browser's save dialog only.
+  for (const url of [`${NoteApi.exportFile}/:id`, `${NoteApi.exportFile}/:id/:name`]) {
+    app.get(url, { preHandler: guard, schema: { params: NoteExportParams } }, async (req, reply) => {
+      const zip = await exporter.open(uid(req), req.params.id, req.log);
+      if (!zip) return notFound(reply);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachmentDisposition(zip.name))
+        .header('cache-control', 'private, no-store')
+        .send(zip.stream);
+    });
+  }
 }

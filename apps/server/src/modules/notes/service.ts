@@ -5,20 +5,13 @@ import {
   NoteMsg,
   type NoteSaveResult,
 } from '@phonecloud/shared';
+import { NoteInputSchema } from '@phonecloud/shared/api';
 import type { Db } from '../../db/index.js';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
 import { boardsView } from './boards.js';
-import {
-  hasSubstance,
-  NoteInputSchema,
-  normaliseBlocks,
-  noteJson,
-  noteMode,
-  noteOfRow,
-  parseDoc,
-} from './doc.js';
+import { hasSubstance, normaliseBlocks, noteJson, noteMode, noteOfRow, parseDoc } from './doc.js';
 import { badRequest, notFound, stale, toId } from './errors.js';
 import { NoteFiles, ownedFileKeys } from './files.js';
 import { ChangeKind, type NoteRow, NotesRepo, noteChanges } from './repo.js';

@@ -1,4 +1,5 @@
 import { type Note, type SyncChangeResult, SyncOutcome } from '@phonecloud/shared';
+import { NoteChangeSchema as Change } from '@phonecloud/shared/api';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import type { AppDeps } from '../../http/context.js';
@@ -8,19 +9,16 @@ import {
   deleteOutcome,
   fullReload,
   idOf,
-  itemChange,
   makeCursor,
   notFoundAt,
   pageOf,
   type SyncAdapter,
   versionOf,
 } from '../../platform/sync-adapter.js';
-import { NoteInputSchema, noteOfRow, parseDoc } from './doc.js';
+import { noteOfRow, parseDoc } from './doc.js';
 import { NotesRepo } from './repo.js';
 import { NotesService } from './service.js';
 
-const Fields = NoteInputSchema.omit({ server_id: true, version_code: true });
-const Change = itemChange('note', Fields);
 type ChangeT = z.output<typeof Change>;
 
 async function placedIds(repo: NotesRepo, userId: number): Promise<Set<number>> {

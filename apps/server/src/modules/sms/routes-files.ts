@@ -1,15 +1,13 @@
 import { SmsApi } from '@phonecloud/shared';
+import { SmsExportParams, SmsPictureParams } from '@phonecloud/shared/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { currentSession, requireVerified } from '../../http/guards.js';
-import { parse } from '../../http/parse.js';
+import type { ZodSchemas } from '../../http/route-schemas.js';
 import { SmsExportService } from './backup/export.js';
 
-const ExportParams = z.object({ id: z.string(), name: z.string() });
-const KeyParams = z.object({ key: z.string() });
 // Pictures are shown inline only in types a browser renders as an image and nothing else.
 const INLINE_IMAGES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/bmp']);
 
@@ -18,7 +16,8 @@ function notFound(reply: FastifyReply) {
 }
 
 /** Export (and its download) and the MMS pictures: the calls that move files. */
-export async function smsFileRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function smsFileRoutes(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const exporter = new SmsExportService(deps);
   const guard = requireVerified(deps, 'main');
   const uid = (req: FastifyRequest) => currentSession(req).userId;
@@ -26,9 +25,9 @@ export async function smsFileRoutes(app: FastifyInstance, deps: AppDeps) {
   app.post(SmsApi.export, { preHandler: guard }, async (req) => ok(await exporter.export(uid(req))));
 
   // The name in the path is for the browser's save dialog; the id alone finds the file.
-  app.get(`${SmsApi.exportFile}/:id/:name`, { preHandler: guard }, async (req, reply) => {
-    const { id } = parse(ExportParams, req.params);
-    const file = await exporter.open(uid(req), id);
+  const exportFile = { preHandler: guard, schema: { params: SmsExportParams } };
+  app.get(`${SmsApi.exportFile}/:id/:name`, exportFile, async (req, reply) => {
+    const file = await exporter.open(uid(req), req.params.id);
     if (!file) return notFound(reply);
     reply.header('content-disposition', attachmentDisposition(file.name));
     reply.header('cache-control', 'private, no-store');
@@ -36,8 +35,9 @@ export async function smsFileRoutes(app: FastifyInstance, deps: AppDeps) {
     return reply.type('application/xml; charset=utf-8').send(file.stream);
   });
 
-  app.get(`${SmsApi.mmsFile}/:key`, { preHandler: guard }, async (req, reply) => {
-    const { key } = parse(KeyParams, req.params);
+  const picture = { preHandler: guard, schema: { params: SmsPictureParams } };
+  app.get(`${SmsApi.mmsFile}/:key`, picture, async (req, reply) => {
+    const { key } = req.params;
     const file = await exporter.openPicture(uid(req), key);
     if (!file) return notFound(reply);
     // Content-addressed: the bytes under a key never change.

@@ -5,7 +5,8 @@ import {
   SyncMsg,
   SyncOutcome,
 } from '@phonecloud/shared';
-import { z } from 'zod';
+import { MessageChangeSchema as Change } from '@phonecloud/shared/api';
+import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
@@ -14,21 +15,6 @@ import { type IncomingMessage, prepareBatch } from './incoming.js';
 import { EVERYTHING, type MessageRow, SmsRepo } from './repo.js';
 import { writePrepared } from './store.js';
 
-const BODY_MAX = 100_000;
-const flag = z.union([z.literal(0), z.literal(1)]);
-const Change = z.discriminatedUnion('op', [
-  z.object({
-    op: z.literal('create'),
-    cid: z.string().max(64).optional(),
-    address: z.string().max(100),
-    body: z.string().max(BODY_MAX),
-    date: z.number().int().min(0),
-    type: z.number().int().min(0).max(99),
-    read: flag.optional(),
-    locked: flag.optional(),
-  }),
-  z.object({ op: z.literal('delete'), server_id: z.string().max(20) }),
-]);
 type ChangeT = z.output<typeof Change>;
 
 const messageOf = (r: MessageRow): SyncMessage => ({

@@ -1,18 +1,17 @@
-import { Code, Msg, TotpApi } from '@phonecloud/shared';
+import { Code, TotpApi } from '@phonecloud/shared';
+import { TotpConfirmBody } from '@phonecloud/shared/api';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { currentSession, sessionRoute, verifiedRoute } from '../../http/guards.js';
-import { parse } from '../../http/parse.js';
+import type { ZodSchemas } from '../../http/route-schemas.js';
 import { UsersRepo } from '../users/repo.js';
 import { TotpService } from './service.js';
 
-const ConfirmBody = z.object({ code: z.string({ message: Msg.CODE_EMPTY }).trim().min(1, Msg.CODE_EMPTY) });
-
 /** The account centre's authenticator calls; changing it needs a fresh main-scope verification. */
-export async function totpRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function totpRoutes(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const service = new TotpService(deps);
   const users = new UsersRepo(deps.db);
   const fresh = verifiedRoute(deps, 'main');
@@ -23,10 +22,9 @@ export async function totpRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!user) throw new AppError(Code.NOT_LOGGED_IN);
     return ok(await service.enrol(user.id, user.username));
   });
-  app.post(TotpApi.confirm, fresh, async (req) => {
-    const body = parse(ConfirmBody, req.body);
-    return ok({ recovery_codes: await service.confirm(currentSession(req).userId, body.code) });
-  });
+  app.post(TotpApi.confirm, { ...fresh, schema: { body: TotpConfirmBody } }, async (req) =>
+    ok({ recovery_codes: await service.confirm(currentSession(req).userId, req.body.code) }),
+  );
   app.post(TotpApi.recovery, fresh, async (req) => {
     return ok({ recovery_codes: await service.renewRecoveryCodes(currentSession(req).userId) });
   });

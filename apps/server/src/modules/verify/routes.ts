@@ -1,27 +1,15 @@
-import { Api, Msg, type VerifyScope, VerifyType } from '@phonecloud/shared';
+import { Api, type VerifyScope } from '@phonecloud/shared';
+import { VerifyCheckBody, VerifyDrawBody, VerifySendBody } from '@phonecloud/shared/api';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { currentSession, sessionRoute } from '../../http/guards.js';
-import { parse } from '../../http/parse.js';
+import type { ZodSchemas } from '../../http/route-schemas.js';
 import { sendSvg } from '../captcha/reply.js';
 import { captchaOwner, VerifyService } from './service.js';
 
-const VERIFY_TYPES: readonly number[] = Object.values(VerifyType);
-const VerifyTypeField = z.coerce
-  .number({ message: Msg.CHANNEL_NOT_BOUND })
-  .refine((v) => VERIFY_TYPES.includes(v), Msg.CHANNEL_NOT_BOUND);
-const SendBody = z.object({ verify_type: VerifyTypeField });
-const CheckBody = z.object({
-  verify_type: VerifyTypeField,
-  ticket: z.string({ message: Msg.CODE_EMPTY }).trim().min(1, Msg.CODE_EMPTY),
-});
-const DrawBody = z.object({
-  captcha: z.string({ message: Msg.CAPTCHA_EMPTY }).trim().min(1, Msg.CAPTCHA_EMPTY),
-});
-
-export async function verifyRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function verifyRoutes(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const service = new VerifyService(deps);
   const scopes: Array<{ scope: VerifyScope; info: string; send: string; check: string }> = [
     { scope: 'main', info: Api.verifyInfo, send: Api.verifySendTicket, check: Api.verifyCheckTicket },
@@ -36,14 +24,13 @@ export async function verifyRoutes(app: FastifyInstance, deps: AppDeps) {
 
   for (const s of scopes) {
     app.get(s.info, opts, async (req) => ok(await service.info(currentSession(req))));
-    app.post(s.send, opts, async (req) => {
-      const body = parse(SendBody, req.body);
-      await service.sendTicket(currentSession(req), s.scope, body.verify_type, { ip: req.ip, log: req.log });
+    app.post(s.send, { ...opts, schema: { body: VerifySendBody } }, async (req) => {
+      const origin = { ip: req.ip, log: req.log };
+      await service.sendTicket(currentSession(req), s.scope, req.body.verify_type, origin);
       return ok();
     });
-    app.post(s.check, opts, async (req) => {
-      const body = parse(CheckBody, req.body);
-      await service.checkTicket(currentSession(req), s.scope, body.verify_type, body.ticket);
+    app.post(s.check, { ...opts, schema: { body: VerifyCheckBody } }, async (req) => {
+      await service.checkTicket(currentSession(req), s.scope, req.body.verify_type, req.body.ticket);
       return ok();
     });
   }
@@ -52,9 +39,8 @@ export async function verifyRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get(Api.verifyDraw, opts, async (req, reply) =>
     sendSvg(reply, await service.captcha.draw(captchaOwner(currentSession(req)), 'verify')),
   );
-  app.post(Api.verifyCheckDraw, opts, async (req) => {
-    const body = parse(DrawBody, req.body);
+  app.post(Api.verifyCheckDraw, { ...opts, schema: { body: VerifyDrawBody } }, async (req) => {
     const owner = captchaOwner(currentSession(req));
-    return ok({ success: await service.captcha.check(owner, 'verify', body.captcha) });
+    return ok({ success: await service.captcha.check(owner, 'verify', req.body.captcha) });
   });
 }

@@ -4,38 +4,23 @@ import {
   ContactApi,
   ContactMsg,
   CSV_EXTENSION,
-  CSV_LAYOUTS,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MAX_FILES,
   IMPORT_SKIP_GROUPS_FIELD,
-  VCARD_VERSIONS,
 } from '@phonecloud/shared';
+import { ContactExportBody, ContactFileParams, ContactUploadBody } from '@phonecloud/shared/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { attachmentDisposition } from '../../../http/content-disposition.js';
 import type { AppDeps } from '../../../http/context.js';
 import { ok } from '../../../http/envelope.js';
 import { invalid } from '../../../http/errors.js';
 import { currentSession, requireVerified } from '../../../http/guards.js';
-import { parse } from '../../../http/parse.js';
+import type { ZodSchemas } from '../../../http/route-schemas.js';
 import { idList } from '../params.js';
 import { ExportService } from '../vcard/export.js';
 import { ImportService, type UploadedFile } from '../vcard/import.js';
 import { AvatarService } from './avatar.js';
 
-const UploadBody = z.object({
-  filename: z.string().default(''),
-  fid: z.string().default(''),
-  file: z.string({ message: ContactMsg.AVATAR_BAD }),
-});
-const KeyParams = z.object({ key: z.string() });
-// Not in the spec's call (it exports the whole book): a group or chosen contacts, and the version.
-const ExportBody = z.object({
-  group_name: z.string().optional(),
-  server_ids: z.unknown().optional(),
-  version: z.enum(VCARD_VERSIONS, { message: ContactMsg.BAD_REQUEST }).default('3.0'),
-  csv: z.enum(CSV_LAYOUTS, { message: ContactMsg.BAD_REQUEST }).optional(),
-});
 // Twice the base64 of the largest avatar: a somewhat larger file still reaches the service and
 // gets the spec's text instead of the framework's 413.
 const UPLOAD_BODY_LIMIT = 2 * Math.ceil((AVATAR_MAX_BYTES * 4) / 3);
@@ -45,7 +30,8 @@ function notFound(reply: FastifyReply) {
 }
 
 /** Avatars, vCard import and export: the calls that move files. */
-export async function contactFileRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function contactFileRoutes(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const avatars = new AvatarService(deps);
   const exporter = new ExportService(deps);
   const importer = new ImportService(deps);
@@ -62,14 +48,15 @@ export async function contactFileRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
-  app.post(ContactApi.upload, { preHandler: guard, bodyLimit: UPLOAD_BODY_LIMIT }, async (req) => {
-    const body = parse(UploadBody, req.body);
-    return ok(await avatars.upload(uid(req), body.fid, body.filename, body.file));
-  });
+  const byKey = { preHandler: guard, schema: { params: ContactFileParams } };
+  app.post(
+    ContactApi.upload,
+    { preHandler: guard, bodyLimit: UPLOAD_BODY_LIMIT, schema: { body: ContactUploadBody } },
+    async (req) => ok(await avatars.upload(uid(req), req.body.fid, req.body.filename, req.body.file)),
+  );
 
-  app.get(`${ContactApi.avatar}/:key`, { preHandler: guard }, async (req, reply) => {
-    const { key } = parse(KeyParams, req.params);
-    const file = await avatars.open(uid(req), key);
+  app.get(`${ContactApi.avatar}/:key`, byKey, async (req, reply) => {
+    const file = await avatars.open(uid(req), req.params.key);
     if (!file) return notFound(reply);
     // Content-addressed: the bytes under a key never change.
     reply.header('cache-control', 'private, max-age=31536000, immutable');
@@ -77,8 +64,8 @@ export async function contactFileRoutes(app: FastifyInstance, deps: AppDeps) {
     return reply.type('image/jpeg').send(file.stream);
   });
 
-  app.post(ContactApi.export, { preHandler: guard }, async (req) => {
-    const body = parse(ExportBody, req.body ?? {});
+  app.post(ContactApi.export, { preHandler: guard, schema: { body: ContactExportBody } }, async (req) => {
+    const body = req.body;
     return ok(
       await exporter.export(uid(req), {
         ...(body.group_name !== undefined ? { group: body.group_name } : {}),
@@ -88,9 +75,8 @@ export async function contactFileRoutes(app: FastifyInstance, deps: AppDeps) {
       }),
     );
   });
-  app.get(`${ContactApi.exportFile}/:key`, { preHandler: guard }, async (req, reply) => {
-    const { key } = parse(KeyParams, req.params);
-    const file = await exporter.open(uid(req), key);
+  app.get(`${ContactApi.exportFile}/:key`, byKey, async (req, reply) => {
+    const file = await exporter.open(uid(req), req.params.key);
     if (!file) return notFound(reply);
     reply.header('content-disposition', attachmentDisposition(file.name));
     reply.header('cache-control', 'private, no-store');

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import { Code, DriveCode, DriveMsg, V2_BATCH_MAX, type V2BatchResponse } from '@phonecloud/shared';
+import { V2BatchBody } from '@phonecloud/shared/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { accepts } from '../../../http/caller.js';
 import { ok } from '../../../http/envelope.js';
 import { AppError } from '../../../http/errors.js';
-import { parse } from '../../../http/parse.js';
+import type { ZodSchemas } from '../../../http/route-schemas.js';
 import { driveSession, driveUser, sessionAlive } from '../access/auth.js';
 import { verifyToken } from '../access/tokens.js';
 import { PART_PATH, type PartClaims } from '../download/links.js';
@@ -23,27 +23,14 @@ const BATCHABLE = new Set([
   '/recyclebin/delete',
 ]);
 
-const BatchBody = z.object({
-  resource: z.literal('file').optional(),
-  requests: z
-    .array(
-      z.object({
-        id: z.string(),
-        method: z.string().default('POST'),
-        url: z.string(),
-        body: z.record(z.string(), z.unknown()).default({}),
-      }),
-    )
-    .min(1),
-});
-
 /** The newer variant: JSON POSTs under /v2 with a bearer drive token (no cookie, so no CSRF check). */
 export function v2Routes(drive: DriveService, uploads: Uploads) {
   const deps = drive.deps;
   const base = v2Calls(drive, uploads);
   // Find and arrange: search, preferences, and the list in a chosen order (find-routes.ts).
   const calls = { ...base, ...findV2Calls(drive, base) };
-  return async (app: FastifyInstance) => {
+  return async (scope: FastifyInstance) => {
+    const app = scope.withTypeProvider<ZodSchemas>();
     const opts = accepts('drive');
     const ctxOf = (req: FastifyRequest): V2Ctx => {
       const userId = driveUser(req);
@@ -54,8 +41,8 @@ export function v2Routes(drive: DriveService, uploads: Uploads) {
       app.post(`/v2${path}`, opts, async (req) => ok(await call(ctxOf(req), req.body)));
     }
 
-    app.post('/v2/batch', opts, async (req) => {
-      const b = parse(BatchBody, req.body);
+    app.post('/v2/batch', { ...opts, schema: { body: V2BatchBody } }, async (req) => {
+      const b = req.body;
       if (b.requests.length > V2_BATCH_MAX)
         throw new AppError(DriveCode.BATCH_TOO_LARGE, DriveMsg.DELETE_LIMIT);
       const ctx = ctxOf(req);

@@ -7,6 +7,7 @@ import {
   Msg,
   PreviewApi,
   V2_BATCH_MAX,
+  type V2BatchRequest,
   type V2BatchResponse,
   type V2CreateFileResult,
   type V2DownloadUrl,
@@ -44,7 +45,7 @@ async function batch(url: string, bodies: Record<string, unknown>[], partialText
       DriveApi.v2Batch,
       {
         resource: 'file',
-        requests: slice.map((body, n) => ({ id: String(i + n), method: 'POST', url, body })),
+        requests: slice.map((body, n): V2BatchRequest => ({ id: String(i + n), method: 'POST', url, body })),
       },
       netError,
     );
