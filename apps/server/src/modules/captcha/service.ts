@@ -3,7 +3,10 @@ import svgCaptcha from 'svg-captcha';
 import type { AppDeps } from '../../http/context.js';
 import { hmacHex, safeEqual } from '../../lib/crypto.js';
 
-/** Where a captcha is shown: the portal's verification screen or the account pages. */
+/**
+ * Where a captcha is shown: the portal's verification screen or the account pages.
+ * @package
+ */
 export type CaptchaScope = 'verify' | 'account';
 
 const TTL_MS = CAPTCHA_TTL_MINUTES * 60_000;
@@ -13,6 +16,7 @@ const PASS_TTL_MS = 10 * 60_000;
 /**
  * Image captchas bound to their owner (a session, or an anonymous visitor id on the account
  * pages): single use, expiring, stored as an HMAC of the answer only.
+ * @package
  */
 export class CaptchaService {
   constructor(private readonly deps: AppDeps) {}

@@ -7,13 +7,15 @@ import {
   RESEND_WAIT_SECONDS,
 } from '@phonecloud/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { RateLimiter } from '../../db/rate-limit.js';
 import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { hmacHex, randomDigits, safeEqual } from '../../lib/crypto.js';
-import { RateLimiter } from '../../lib/rate-limit.js';
 
+/** @package */
 export type Channel = 'sms' | 'email';
 
+/** @package */
 export interface IssueRequest {
   /** What the code proves; one live code per purpose, a new one replaces it. */
   purpose: string;
@@ -28,6 +30,7 @@ export interface IssueRequest {
   origin: CodeOrigin;
 }
 
+/** @package */
 export interface CodeOrigin {
   ip: string;
   userId?: number;
@@ -40,7 +43,10 @@ const HOUR_MS = 3_600_000;
 const RESEND_MS = RESEND_WAIT_SECONDS * 1000;
 const TTL_MS = CODE_TTL_MINUTES * 60_000;
 
-/** Six-digit codes: single use, expiring (6003), rate-limited (6004), voided after 5 wrong tries. */
+/**
+ * Six-digit codes: single use, expiring (6003), rate-limited (6004), voided after 5 wrong tries.
+ * @package
+ */
 export class CodeService {
   private readonly limiter: RateLimiter;
   constructor(private readonly deps: AppDeps) {

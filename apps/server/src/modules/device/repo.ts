@@ -3,9 +3,12 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { FindCommandsTable, FindDevicesTable } from '../../db/schema.js';
 
+/** @package */
 export type DeviceRow = Selectable<FindDevicesTable>;
+/** @package */
 export type CommandRow = Selectable<FindCommandsTable>;
 
+/** @package */
 export interface NewCommand {
   id: string;
   deviceId: string;
@@ -16,7 +19,10 @@ export interface NewCommand {
   now: number;
 }
 
-/** Queries of find-my-phone's phones and commands; every one names the user. */
+/**
+ * Queries of find-my-phone's phones and commands; every one names the user.
+ * @package
+ */
 export class DevicesRepo {
   constructor(private readonly db: Db) {}
 

@@ -15,7 +15,7 @@ import { ok } from '../../http/envelope.js';
 import { invalid } from '../../http/errors.js';
 import { currentSession, verifiedRoute } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
-import { wakeupFor } from '../device/wakeup.js';
+import { phonesFor } from '../device/index.js';
 import { FindService, type Origin } from './service.js';
 
 const deviceId = z.string({ message: FindMsg.DEVICE_NOT_FOUND }).min(1, FindMsg.DEVICE_NOT_FOUND).max(64);
@@ -45,7 +45,7 @@ const History = z.object({ device_id: z.string().max(64).optional() });
 
 /** Find-my-phone's portal calls (spec 001 §7), all behind the finder scope's verification. */
 export async function findRoutes(app: FastifyInstance, deps: AppDeps) {
-  const service = new FindService(deps, wakeupFor(deps.db, app.log));
+  const service = new FindService(deps, phonesFor(deps.db, app.log));
   const opts = verifiedRoute(deps, 'finder');
   const uid = (req: FastifyRequest) => currentSession(req).userId;
   const origin = (req: FastifyRequest): Origin => ({

@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { currentSession, sessionRoute, verifiedRoute } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
-import { UsersRepo } from '../users/repo.js';
+import { Users } from '../users/index.js';
 import { TotpService } from './service.js';
 
 const ConfirmBody = z.object({ code: z.string({ message: Msg.CODE_EMPTY }).trim().min(1, Msg.CODE_EMPTY) });
@@ -14,7 +14,7 @@ const ConfirmBody = z.object({ code: z.string({ message: Msg.CODE_EMPTY }).trim(
 /** The account centre's authenticator calls; changing it needs a fresh main-scope verification. */
 export async function totpRoutes(app: FastifyInstance, deps: AppDeps) {
   const service = new TotpService(deps);
-  const users = new UsersRepo(deps.db);
+  const users = new Users(deps.db);
   const fresh = verifiedRoute(deps, 'main');
 
   app.get(TotpApi.status, sessionRoute, async (req) => ok(await service.status(currentSession(req).userId)));

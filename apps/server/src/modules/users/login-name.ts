@@ -1,6 +1,9 @@
 import { isValidPhone, normalizeEmail, normalizePhone } from '@phonecloud/shared';
 
-/** A sign-in name as typed: a phone or e-mail is looked up in its stored spelling. */
+/**
+ * A sign-in name as typed: a phone or e-mail is looked up in its stored spelling.
+ * @package
+ */
 export function normalizeLogin(account: string): string {
   const trimmed = account.trim();
   if (isValidPhone(trimmed)) return normalizePhone(trimmed);

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { currentSession, sessionRoute } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
-import { sendSvg } from '../captcha/reply.js';
+import { sendSvg } from '../captcha/index.js';
 import { captchaOwner, VerifyService } from './service.js';
 
 const VERIFY_TYPES: readonly number[] = Object.values(VerifyType);
