@@ -31,10 +31,7 @@ const LOGIN_DELAY_BASE_MS = 250;
 const LOGIN_DELAY_MAX_MS = 4000;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Normalises a phone or e-mail address and checks its form; answers the stored spelling.
- * @package
- */
+/** Normalises a phone or e-mail address and checks its form; answers the stored spelling. */
 export function normalizeContact(kind: ContactKind, value: string): string {
   if (kind === 'phone') {
     if (!isValidPhone(value)) throw invalid(Msg.PHONE_INVALID);

@@ -16,7 +16,6 @@ const PASS_TTL_MS = 10 * 60_000;
 /**
  * Image captchas bound to their owner (a session, or an anonymous visitor id on the account
  * pages): single use, expiring, stored as an HMAC of the answer only.
- * @package
  */
 export class CaptchaService {
   constructor(private readonly deps: AppDeps) {}

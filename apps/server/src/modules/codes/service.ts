@@ -12,7 +12,6 @@ import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { hmacHex, randomDigits, safeEqual } from '../../lib/crypto.js';
 
-/** @package */
 export type Channel = 'sms' | 'email';
 
 /** @package */
@@ -30,7 +29,6 @@ export interface IssueRequest {
   origin: CodeOrigin;
 }
 
-/** @package */
 export interface CodeOrigin {
   ip: string;
   userId?: number;
@@ -43,10 +41,7 @@ const HOUR_MS = 3_600_000;
 const RESEND_MS = RESEND_WAIT_SECONDS * 1000;
 const TTL_MS = CODE_TTL_MINUTES * 60_000;
 
-/**
- * Six-digit codes: single use, expiring (6003), rate-limited (6004), voided after 5 wrong tries.
- * @package
- */
+/** Six-digit codes: single use, expiring (6003), rate-limited (6004), voided after 5 wrong tries. */
 export class CodeService {
   private readonly limiter: RateLimiter;
   constructor(private readonly deps: AppDeps) {

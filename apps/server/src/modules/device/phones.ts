@@ -8,7 +8,6 @@ import { type Wakeup, wakeupFor } from './wakeup.js';
 /**
  * The user's phones as the portal's find-my-phone sees them: their records, the commands sent to
  * them and their outcomes. A command sent here wakes the phone's poll wherever it is held.
- * @package
  */
 export class Phones {
   private readonly repo: DevicesRepo;
@@ -69,18 +68,12 @@ export class Phones {
   }
 }
 
-/**
- * The instance's phones: one wake-up per database, shared with the phone's side.
- * @package
- */
+/** The instance's phones: one wake-up per database, shared with the phone's side. */
 export function phonesFor(db: Db, log: FastifyBaseLogger): Phones {
   return new Phones(db, wakeupFor(db, log));
 }
 
-/**
- * Drops every command created before `before`, user by user (the history's retention).
- * @package
- */
+/** Drops every command created before `before`, user by user (the history's retention). */
 export async function dropCommandsBefore(db: Db, before: number): Promise<void> {
   const repo = new DevicesRepo(db);
   for (const userId of await repo.commandOwners()) await repo.dropCommandsBefore(userId, before);

@@ -3,12 +3,9 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { FindCommandsTable, FindDevicesTable } from '../../db/schema.js';
 
-/** @package */
 export type DeviceRow = Selectable<FindDevicesTable>;
-/** @package */
 export type CommandRow = Selectable<FindCommandsTable>;
 
-/** @package */
 export interface NewCommand {
   id: string;
   deviceId: string;

@@ -39,7 +39,6 @@ export type TotpTicketKind = 'totp' | 'recovery';
  * enrolment with a QR code and a first code, single-use recovery codes, single use of each code
  * (a step once accepted is never accepted again), and wrong codes counted per account like the
  * sent codes' tries: five in the window answer 1014 until it has passed.
- * @package
  */
 export class TotpService {
   private readonly repo: TotpRepo;

@@ -9,7 +9,6 @@ import type { AppModule } from '../../platform/app-module.js';
  * users.id with ON DELETE CASCADE, the rule for every user-owned table). Rows that name the user
  * or their sessions only inside a key (rate-limit counters, pending codes, captchas) are removed
  * by those keys. Answers false when there was no such user.
- * @package
  */
 export async function deleteUser(
   deps: AppDeps,
@@ -35,10 +34,7 @@ export async function deleteUser(
   });
 }
 
-/**
- * Every table with a `user_id` column, for the check that nothing of a deleted user is left.
- * @package
- */
+/** Every table with a `user_id` column, for the check that nothing of a deleted user is left. */
 export async function userTables(deps: AppDeps, dialect: 'sqlite' | 'postgres'): Promise<string[]> {
   if (dialect === 'postgres') {
     const rows = await sql<{ table_name: string }>`

@@ -2,18 +2,13 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { UsersTable } from '../../db/schema.js';
 
-/** @package */
 export type UserRow = Selectable<UsersTable>;
 
-/**
- * What may change on an account.
- * @package
- */
+/** What may change on an account. */
 export type UserPatch = Partial<
   Pick<UserRow, 'password_hash' | 'phone' | 'email' | 'paid_gb' | 'member' | 'skin'>
 >;
 
-/** @package */
 export interface NewUser {
   username: string;
   passwordHash: string;

@@ -4,7 +4,6 @@ import { type NewUser, type UserPatch, type UserRow, UsersRepo } from './repo.js
 /**
  * Accounts as the other modules use them: looked up by id or sign-in name, created, changed,
  * listed for the operator. The queries behind it stay this module's own.
- * @package
  */
 export class Users {
   private readonly repo: UsersRepo;
