@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './http/context.js';
 import { hashPassword } from './lib/credentials/password.js';
-import { UsersRepo } from './modules/users/repo.js';
+import { Users } from './modules/users/index.js';
 import type { AppModule } from './platform/app-module.js';
 
 export const DEMO = { username: 'demo', phone: '13800138000', email: 'demo@example.com', paidGb: 10 };
@@ -9,7 +9,7 @@ export const DEMO = { username: 'demo', phone: '13800138000', email: 'demo@examp
 /** On a first start with no accounts, creates the demo account and lets each area add its data. */
 export async function seedDemoIfEmpty(deps: AppDeps, modules: AppModule[], log: FastifyBaseLogger) {
   if (!deps.config.seedDemo) return;
-  const users = new UsersRepo(deps.db);
+  const users = new Users(deps.db);
   if ((await users.count()) > 0) return;
   const userId = await users.create(
     {

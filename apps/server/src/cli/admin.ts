@@ -4,12 +4,11 @@ import { AREA_MODULES, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDb } from '../db/index.js';
 import { hashPassword } from '../lib/credentials/password.js';
-import { normalizeContact } from '../modules/account/service.js';
-import { revokeAppPasswords } from '../modules/app-passwords/revoke.js';
-import { revokeDeviceTokens } from '../modules/device/revoke.js';
-import { SMS_USAGE, smsCommand } from '../modules/sms/backup/import-cli.js';
-import { deleteUser } from '../modules/users/delete-user.js';
-import { UsersRepo } from '../modules/users/repo.js';
+import { normalizeContact } from '../modules/account/index.js';
+import { revokeAppPasswords } from '../modules/app-passwords/index.js';
+import { revokeDeviceTokens } from '../modules/device/index.js';
+import { SMS_USAGE, smsCommand } from '../modules/sms/index.js';
+import { deleteUser, Users } from '../modules/users/index.js';
 
 const USAGE = `Usage: npm run admin -- <command>
   user add --username U --password P [--phone N] [--email E] [--paid-gb G]
@@ -46,7 +45,7 @@ async function main() {
   });
   const config = loadConfig();
   const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const users = new UsersRepo(handle.db);
+  const users = new Users(handle.db);
   const now = Date.now();
   const byName = async () => {
     const user = values.username ? await users.byLogin(values.username) : undefined;

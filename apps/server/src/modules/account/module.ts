@@ -1,5 +1,5 @@
 import type { AppModule } from '../../platform/app-module.js';
-import { TotpService } from '../totp/service.js';
+import { TotpService } from '../totp/index.js';
 import { accountRoutes } from './routes.js';
 
 export const accountModule: AppModule = {

@@ -10,8 +10,8 @@ import { currentSession, sessionRoute } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
 import { cookieOptions, endSession, startSession } from '../../http/session.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
-import { sendSvg } from '../captcha/reply.js';
-import { totpRoutes } from '../totp/routes.js';
+import { sendSvg } from '../captcha/index.js';
+import { totpRoutes } from '../totp/index.js';
 import { AccountService } from './service.js';
 import { SessionsService } from './sessions.js';
 

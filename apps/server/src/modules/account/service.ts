@@ -11,18 +11,18 @@ import {
   normalizeEmail,
   normalizePhone,
 } from '@phonecloud/shared';
+import { RateLimiter } from '../../db/rate-limit.js';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { endOtherSessions } from '../../http/session.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/credentials/password.js';
-import { RateLimiter } from '../../lib/rate-limit.js';
-import { revokeAppPasswords } from '../app-passwords/revoke.js';
-import { CaptchaService } from '../captcha/service.js';
-import { type CodeOrigin, CodeService } from '../codes/service.js';
-import { revokeDeviceTokens } from '../device/revoke.js';
-import { normalizeLogin } from '../users/login-name.js';
-import { type UserRow, UsersRepo } from '../users/repo.js';
+import { revokeAppPasswords } from '../app-passwords/index.js';
+import { CaptchaService } from '../captcha/index.js';
+import { type CodeOrigin, CodeService } from '../codes/index.js';
+import { revokeDeviceTokens } from '../device/index.js';
+import { normalizeLogin, type UserRow, Users } from '../users/index.js';
 
+/** @package */
 export type ContactKind = 'phone' | 'email';
 
 const FAILURE_WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
@@ -41,15 +41,18 @@ export function normalizeContact(kind: ContactKind, value: string): string {
   return normalizeEmail(value);
 }
 
-/** The central login: accounts, passwords, sign-up and binding of phone and e-mail. */
+/**
+ * The central login: accounts, passwords, sign-up and binding of phone and e-mail.
+ * @package
+ */
 export class AccountService {
-  readonly users: UsersRepo;
+  readonly users: Users;
   readonly captcha: CaptchaService;
   private readonly codes: CodeService;
   private readonly limiter: RateLimiter;
 
   constructor(private readonly deps: AppDeps) {
-    this.users = new UsersRepo(deps.db);
+    this.users = new Users(deps.db);
     this.captcha = new CaptchaService(deps);
     this.codes = new CodeService(deps);
     this.limiter = new RateLimiter(deps.db);

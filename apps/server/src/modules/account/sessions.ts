@@ -9,7 +9,10 @@ function publicId(sessionId: string): string {
   return sha256Hex(`session-handle:${sessionId}`).slice(0, 24);
 }
 
-/** The account's open sessions: list them, end one, end all but the current one. */
+/**
+ * The account's open sessions: list them, end one, end all but the current one.
+ * @package
+ */
 export class SessionsService {
   constructor(private readonly deps: AppDeps) {}
 

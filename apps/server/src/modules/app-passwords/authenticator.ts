@@ -13,6 +13,7 @@ const DAV_CHALLENGE = `Basic realm="${DAV_REALM}", charset="UTF-8"`;
  * `WWW-Authenticate: Basic realm="PhoneCloud", charset="UTF-8"`, or 429 with Retry-After while
  * the address is throttled (the login's limits, per address and per address and account). An app
  * password opens DAV routes only, and the browser's cookie is never looked at on them.
+ * @package
  */
 export function appPasswordAuthenticator(deps: AppDeps): Authenticator<'app-password'> {
   const service = new AppPasswordsService(deps);

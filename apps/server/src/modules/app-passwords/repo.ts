@@ -2,9 +2,13 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { AppPasswordsTable } from '../../db/schema.js';
 
+/** @package */
 export type AppPasswordRow = Selectable<AppPasswordsTable>;
 
-/** Queries of app passwords; every one is scoped by user_id. */
+/**
+ * Queries of app passwords; every one is scoped by user_id.
+ * @package
+ */
 export class AppPasswordsRepo {
   constructor(private readonly db: Db) {}
 

@@ -12,13 +12,12 @@ import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
 } from '@phonecloud/shared';
+import { RateLimiter } from '../../db/rate-limit.js';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
 import { hmacHex } from '../../lib/crypto.js';
-import { RateLimiter } from '../../lib/rate-limit.js';
 import { describeAgent } from '../../lib/user-agent.js';
-import { normalizeLogin } from '../users/login-name.js';
-import { UsersRepo } from '../users/repo.js';
+import { normalizeLogin, Users } from '../users/index.js';
 import { type AppPasswordRow, AppPasswordsRepo } from './repo.js';
 
 /** 32 signs (5 bits each), without 0/o and 1/l: a secret typed by hand is read back as written. */
@@ -26,13 +25,17 @@ const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 const FAILURE_WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
 const LAST_USE_MS = APP_PASSWORD_LAST_USE_SECONDS * 1000;
 
-/** Who a DAV request speaks for. */
+/**
+ * Who a DAV request speaks for.
+ * @package
+ */
 export interface DavIdentity {
   userId: number;
   username: string;
   appPasswordId: number;
 }
 
+/** @package */
 export type DavCheck =
   | { ok: true; identity: DavIdentity }
   | { ok: false; throttled: false }
@@ -49,7 +52,10 @@ function toItem(row: AppPasswordRow): AppPasswordItem {
   };
 }
 
-/** The secret as typed: case, spaces and dashes do not matter. */
+/**
+ * The secret as typed: case, spaces and dashes do not matter.
+ * @package
+ */
 export function normalizeSecret(typed: string): string {
   return typed.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
@@ -58,15 +64,16 @@ export function normalizeSecret(typed: string): string {
  * App passwords: random secrets of 100 bits, shown once, stored as HMAC-SHA256 under the server
  * secret (a slow password hash buys nothing against a secret nobody chose, and every DAV request
  * checks one), checked for DAV clients with the login's failure limits.
+ * @package
  */
 export class AppPasswordsService {
   readonly repo: AppPasswordsRepo;
-  private readonly users: UsersRepo;
+  private readonly users: Users;
   private readonly limiter: RateLimiter;
 
   constructor(private readonly deps: AppDeps) {
     this.repo = new AppPasswordsRepo(deps.db);
-    this.users = new UsersRepo(deps.db);
+    this.users = new Users(deps.db);
     this.limiter = new RateLimiter(deps.db);
   }
 

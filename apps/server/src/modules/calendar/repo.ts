@@ -3,12 +3,17 @@ import { ChangeLog } from '../../db/change-log.js';
 import type { CalendarEventsTable, Database } from '../../db/schema.js';
 import { SyncBookRepo } from '../../db/sync-book.js';
 
+/** @package */
 export type EventRow = Selectable<CalendarEventsTable>;
+/** @package */
 export type NewEventRow = Insertable<CalendarEventsTable>;
 
 const PAGE = 1000;
 
-/** Every query of the calendar area; each filters by user_id first. Works on a transaction too. */
+/**
+ * Every query of the calendar area; each filters by user_id first. Works on a transaction too.
+ * @package
+ */
 export class CalendarRepo extends SyncBookRepo {
   constructor(db: Kysely<Database>) {
     super(db, 'calendar_books');

@@ -3,7 +3,10 @@ import svgCaptcha from 'svg-captcha';
 import type { AppDeps } from '../../http/context.js';
 import { hmacHex, safeEqual } from '../../lib/crypto.js';
 
-/** Where a captcha is shown: the portal's verification screen or the account pages. */
+/**
+ * Where a captcha is shown: the portal's verification screen or the account pages.
+ * @package
+ */
 export type CaptchaScope = 'verify' | 'account';
 
 const TTL_MS = CAPTCHA_TTL_MINUTES * 60_000;

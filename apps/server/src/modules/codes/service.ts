@@ -7,13 +7,14 @@ import {
   RESEND_WAIT_SECONDS,
 } from '@phonecloud/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { RateLimiter } from '../../db/rate-limit.js';
 import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { hmacHex, randomDigits, safeEqual } from '../../lib/crypto.js';
-import { RateLimiter } from '../../lib/rate-limit.js';
 
 export type Channel = 'sms' | 'email';
 
+/** @package */
 export interface IssueRequest {
   /** What the code proves; one live code per purpose, a new one replaces it. */
   purpose: string;

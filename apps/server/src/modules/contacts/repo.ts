@@ -3,9 +3,13 @@ import { chunked } from '../../db/chunked.js';
 import type { ContactBooksTable, ContactRevisionsTable, ContactsTable, Database } from '../../db/schema.js';
 import { SyncBookRepo } from '../../db/sync-book.js';
 
+/** @package */
 export type ContactRow = Selectable<ContactsTable>;
+/** @package */
 export type NewContactRow = Insertable<ContactsTable>;
+/** @package */
 export type RevisionRow = Insertable<ContactRevisionsTable>;
+/** @package */
 export type IndexRow = Pick<ContactRow, 'id' | 'letter' | 'name_spell' | 'groups'>;
 type DocRow = Pick<ContactRow, 'id' | 'doc'>;
 
@@ -55,7 +59,10 @@ function insertSql(table: string, columns: readonly string[], rows: number, numb
   return text;
 }
 
-/** Every query of the contacts area; each filters by user_id first. Works on a transaction too. */
+/**
+ * Every query of the contacts area; each filters by user_id first. Works on a transaction too.
+ * @package
+ */
 export class ContactsRepo extends SyncBookRepo<Selectable<ContactBooksTable>> {
   constructor(db: Kysely<Database>) {
     super(db, 'contact_books');

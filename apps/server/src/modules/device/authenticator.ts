@@ -9,6 +9,7 @@ import { hashDeviceToken } from './service.js';
 /**
  * A phone: `Authorization: Bearer <device token>` of the device API (find-my-phone and sync).
  * A revoked, deleted or never issued token is 2002 with its own text; the token opens nothing else.
+ * @package
  */
 export function deviceAuthenticator(deps: AppDeps): Authenticator<'device'> {
   const repo = new DevicesRepo(deps.db);

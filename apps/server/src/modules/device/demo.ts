@@ -15,6 +15,7 @@ const demoFolder = (deps: AppDeps) => new PhoneFolder(path.join(deps.config.data
 /**
  * Registers the demo account's phone and gives it a token, as a sign-in would (no code: the
  * seed is the operator's own act); the token goes only into the phone's folder.
+ * @package
  */
 export async function seedDemoPhone(deps: AppDeps, userId: number): Promise<void> {
   const token = randomToken(32);
@@ -44,6 +45,7 @@ export async function seedDemoPhone(deps: AppDeps, userId: number): Promise<void
  * Runs the demo phone inside the server once it listens: the reference client (apps/phone),
  * speaking only the device API over HTTP to this server, its lines in the server's log. Runs
  * while its folder holds a token (a wipe or a revoked token ends it until it is signed in again).
+ * @package
  */
 export function runDemoPhone(app: FastifyInstance, deps: AppDeps): void {
   if (!deps.config.seedDemo) return;

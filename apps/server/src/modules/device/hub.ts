@@ -1,4 +1,7 @@
-/** A phone's key in the hub and on the wake-up channel. */
+/**
+ * A phone's key in the hub and on the wake-up channel.
+ * @package
+ */
 export const deviceKey = (userId: number, deviceId: string) => `${userId}:${deviceId}`;
 
 type Waiter = () => void;
@@ -7,6 +10,7 @@ type Waiter = () => void;
  * The phones holding a command poll on this instance, by device key. A wake-up (from this
  * instance or, through the database, from another) resolves the waiters of one phone; nothing
  * here reads the database, so 10,000 waiting phones cost 10,000 closures and one map.
+ * @package
  */
 export class CommandHub {
   private readonly waiters = new Map<string, Set<Waiter>>();

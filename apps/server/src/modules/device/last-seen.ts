@@ -8,6 +8,7 @@ const FLUSH_MS = 2_000;
  * Last contact of the phones polling this instance, written in batches: a write per poll
  * would be one committed (fsynced) transaction per phone every 25 s; here all phones touched
  * in two seconds share one transaction. One timer per instance, none per phone.
+ * @package
  */
 export class LastSeen {
   private pending = new Map<number, Map<string, number>>();

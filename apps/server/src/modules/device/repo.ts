@@ -16,7 +16,10 @@ export interface NewCommand {
   now: number;
 }
 
-/** Queries of find-my-phone's phones and commands; every one names the user. */
+/**
+ * Queries of find-my-phone's phones and commands; every one names the user.
+ * @package
+ */
 export class DevicesRepo {
   constructor(private readonly db: Db) {}
 

@@ -16,30 +16,36 @@ import {
 import type { DeviceLocationBody, DeviceSigninFinishBody } from '@phonecloud/shared/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { RateLimiter } from '../../db/rate-limit.js';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/credentials/password.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
-import { RateLimiter } from '../../lib/rate-limit.js';
-import { CodeService } from '../codes/service.js';
-import { normalizeLogin } from '../users/login-name.js';
-import { UsersRepo } from '../users/repo.js';
+import { CodeService } from '../codes/index.js';
+import { normalizeLogin, Users } from '../users/index.js';
 import { deviceKey } from './hub.js';
 import { type CommandRow, DevicesRepo } from './repo.js';
 import type { Wakeup } from './wakeup.js';
 
-/** The phone a request's device token names. */
+/**
+ * The phone a request's device token names.
+ * @package
+ */
 export interface DeviceAuth {
   userId: number;
   deviceId: string;
 }
 
+/** @package */
 export const hashDeviceToken = (token: string) => sha256Hex(`device-token:${token}`);
 
-/** The phone's side: sign-in, heartbeats, locations, the command poll, receipts and results. */
+/**
+ * The phone's side: sign-in, heartbeats, locations, the command poll, receipts and results.
+ * @package
+ */
 export class DeviceService {
   private readonly repo: DevicesRepo;
-  private readonly users: UsersRepo;
+  private readonly users: Users;
   private readonly limiter: RateLimiter;
   private readonly codes: CodeService;
 
@@ -48,7 +54,7 @@ export class DeviceService {
     private readonly wakeup: Wakeup,
   ) {
     this.repo = new DevicesRepo(deps.db);
-    this.users = new UsersRepo(deps.db);
+    this.users = new Users(deps.db);
     this.limiter = new RateLimiter(deps.db);
     this.codes = new CodeService(deps);
   }

@@ -15,6 +15,7 @@ const RECONNECT_MAX_MS = 10_000;
  * LISTENing on a channel of its schema; a command's NOTIFY reaches every instance, and each
  * wakes the phone if it holds its poll. The connection is re-opened when it drops, and then
  * every waiter re-reads the database, so a wake-up missed while it was down is not lost.
+ * @package
  */
 export class Wakeup {
   readonly hub = new CommandHub();
@@ -136,7 +137,11 @@ export class Wakeup {
 
 const instances = new WeakMap<Db, Wakeup>();
 
-/** The instance's one wake-up (one listener fans out to every poll), shared by both modules. */
+/**
+ * The instance's one wake-up (one listener fans out to every poll): the phones' polls and
+ * `Phones` (find-my-phone's commands) share it.
+ * @package
+ */
 export function wakeupFor(db: Db, log: FastifyBaseLogger): Wakeup {
   let w = instances.get(db);
   if (!w) {

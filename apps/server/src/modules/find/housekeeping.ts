@@ -1,12 +1,10 @@
 import { FIND_HISTORY_KEEP_DAYS } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
-import { DevicesRepo } from '../device/repo.js';
+import { dropCommandsBefore } from '../device/index.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 /** Commands older than FIND_HISTORY_KEEP_DAYS leave the history, user by user. */
 export async function purgeFindHistory(deps: AppDeps): Promise<void> {
-  const repo = new DevicesRepo(deps.db);
-  const before = deps.clock.now() - FIND_HISTORY_KEEP_DAYS * DAY_MS;
-  for (const userId of await repo.commandOwners()) await repo.dropCommandsBefore(userId, before);
+  await dropCommandsBefore(deps.db, deps.clock.now() - FIND_HISTORY_KEEP_DAYS * DAY_MS);
 }

@@ -19,13 +19,13 @@ import { ok } from '../../http/envelope.js';
 import { invalid } from '../../http/errors.js';
 import { currentSession, verifiedRoute } from '../../http/guards.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
-import { wakeupFor } from '../device/wakeup.js';
+import { phonesFor } from '../device/index.js';
 import { FindService, type Origin } from './service.js';
 
 /** Find-my-phone's portal calls (spec 001 §7), all behind the finder scope's verification. */
 export async function findRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<ZodSchemas>();
-  const service = new FindService(deps, wakeupFor(deps.db, app.log));
+  const service = new FindService(deps, phonesFor(deps.db, app.log));
   const opts = verifiedRoute(deps, 'finder');
   const body = <B>(schema: B) => ({ ...opts, schema: { body: schema } });
   const uid = (req: FastifyRequest) => currentSession(req).userId;

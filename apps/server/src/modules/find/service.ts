@@ -25,16 +25,14 @@ import {
   WIPE_FIELD_MAX,
 } from '@phonecloud/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { RateLimiter } from '../../db/rate-limit.js';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { verifyPassword } from '../../lib/credentials/password.js';
 import { randomToken } from '../../lib/crypto.js';
-import { RateLimiter } from '../../lib/rate-limit.js';
 import { describeAgent } from '../../lib/user-agent.js';
-import { deviceKey } from '../device/hub.js';
-import { type DeviceRow, DevicesRepo } from '../device/repo.js';
-import type { Wakeup } from '../device/wakeup.js';
-import { type UserRow, UsersRepo } from '../users/repo.js';
+import type { DeviceRow, Phones } from '../device/index.js';
+import { type UserRow, Users } from '../users/index.js';
 
 /** Where a command was issued from: the history shows it. */
 export interface Origin {
@@ -62,16 +60,14 @@ function namesUser(user: UserRow, name: string): boolean {
 
 /** The portal's find-my-phone (spec 001 §2, §4, §7): every call is scoped by the signed-in user. */
 export class FindService {
-  private readonly repo: DevicesRepo;
-  private readonly users: UsersRepo;
+  private readonly users: Users;
   private readonly limiter: RateLimiter;
 
   constructor(
     private readonly deps: AppDeps,
-    private readonly wakeup: Wakeup,
+    private readonly phones: Phones,
   ) {
-    this.repo = new DevicesRepo(deps.db);
-    this.users = new UsersRepo(deps.db);
+    this.users = new Users(deps.db);
     this.limiter = new RateLimiter(deps.db);
   }
 
@@ -96,22 +92,22 @@ export class FindService {
 
   /** The user's phone, or an error that does not say whether another user has one of that id. */
   private async device(userId: number, deviceId: string): Promise<DeviceRow> {
-    const row = await this.repo.get(userId, deviceId);
+    const row = await this.phones.get(userId, deviceId);
     if (!row) throw invalid(FindMsg.DEVICE_NOT_FOUND);
     return row;
   }
 
   async list(userId: number): Promise<FindDeviceList> {
-    const list = (await this.repo.list(userId)).map((r) => this.view(r));
+    const list = (await this.phones.list(userId)).map((r) => this.view(r));
     return { count: list.length, list };
   }
 
   async remove(userId: number, deviceId: string): Promise<void> {
-    if (!(await this.repo.remove(userId, deviceId))) throw invalid(FindMsg.DEVICE_NOT_FOUND);
+    if (!(await this.phones.remove(userId, deviceId))) throw invalid(FindMsg.DEVICE_NOT_FOUND);
   }
 
   /**
-   * Writes a command and wakes the phone's poll wherever it is held. A command other than
+   * Sends a command, which wakes the phone's poll wherever it is held. A command other than
    * locate to a phone that is not online answers 8001 at once: nobody would receive it.
    */
   private async issue(
@@ -124,7 +120,7 @@ export class FindService {
     if (kind !== 'locate' && !this.online(row))
       throw new AppError(Code.PHONE_NO_ANSWER, FindMsg.PHONE_NO_ANSWER);
     const id = randomToken(12);
-    await this.repo.addCommand(userId, {
+    await this.phones.send(userId, {
       id,
       deviceId: row.device_id,
       kind,
@@ -133,7 +129,6 @@ export class FindService {
       userAgent: origin.userAgent.slice(0, 500),
       now: this.deps.clock.now(),
     });
-    await this.wakeup.publish(this.deps.db, deviceKey(userId, row.device_id));
     return id;
   }
 
@@ -143,7 +138,7 @@ export class FindService {
 
   async locate(userId: number, deviceId: string, origin: Origin): Promise<FindLocateStart> {
     const row = await this.device(userId, deviceId);
-    await this.repo.update(userId, deviceId, { locate_asked_at: this.deps.clock.now(), locate_error: null });
+    await this.phones.askLocation(userId, deviceId, this.deps.clock.now());
     const command_id = await this.issue(userId, row, 'locate', {}, origin);
     return { brand: row.brand, model: row.model, command_id };
   }
@@ -223,7 +218,7 @@ export class FindService {
       await this.limiter.hit(key, WIPE_FAILURE_WINDOW_MS, now);
       throw new AppError(Code.BAD_CREDENTIALS);
     }
-    if (await this.repo.pendingOfKind(userId, deviceId, 'wipe')) throw invalid(FindMsg.WIPE_PENDING);
+    if (await this.phones.pendingOfKind(userId, deviceId, 'wipe')) throw invalid(FindMsg.WIPE_PENDING);
     const id = await this.issue(userId, row, 'wipe', {}, origin);
     await this.tellOwner(userId, 'wipe', row, origin);
     return id;
@@ -234,7 +229,7 @@ export class FindService {
    * it acknowledged and never reported on, failed (3).
    */
   async commandResult(userId: number, commandId: string): Promise<{ command_status: CommandStatusValue }> {
-    const cmd = await this.repo.command(userId, commandId);
+    const cmd = await this.phones.command(userId, commandId);
     if (!cmd) throw invalid(FindMsg.COMMAND_NOT_FOUND);
     const now = this.deps.clock.now();
     if (
@@ -242,7 +237,7 @@ export class FindService {
       cmd.received_at === null &&
       now - cmd.created_at >= COMMAND_RECEIPT_TIMEOUT_MS
     ) {
-      await this.repo.finish(userId, cmd.device_id, cmd.id, CommandStatus.NOT_RECEIVED, null, now);
+      await this.phones.finish(userId, cmd.device_id, cmd.id, CommandStatus.NOT_RECEIVED, null, now);
       return { command_status: CommandStatus.NOT_RECEIVED };
     }
     if (
@@ -251,7 +246,7 @@ export class FindService {
       now - cmd.received_at >= COMMAND_RESULT_TIMEOUT_MS
     ) {
       // The phone took it and went silent: the portal stops waiting.
-      await this.repo.finish(
+      await this.phones.finish(
         userId,
         cmd.device_id,
         cmd.id,
@@ -265,8 +260,8 @@ export class FindService {
   }
 
   async history(userId: number, deviceId?: string): Promise<FindOpList> {
-    const devices = new Map((await this.repo.list(userId)).map((d) => [d.device_id, d]));
-    const rows = await this.repo.history(userId, FIND_HISTORY_MAX, deviceId);
+    const devices = new Map((await this.phones.list(userId)).map((d) => [d.device_id, d]));
+    const rows = await this.phones.history(userId, FIND_HISTORY_MAX, deviceId);
     const list = rows.flatMap((r) => {
       if (!isCommandKind(r.kind)) return [];
       const d = devices.get(r.device_id);

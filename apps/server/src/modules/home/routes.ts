@@ -2,6 +2,7 @@ import { Api, Code, type FindPortalInfo, SESSION_COOKIE } from '@phonecloud/shar
 import { SettingSaveBody, UserDeleteBody } from '@phonecloud/shared/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MapTiles } from '../../config.js';
+import { RateLimiter } from '../../db/rate-limit.js';
 import { accepts } from '../../http/caller.js';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
@@ -9,10 +10,8 @@ import { AppError } from '../../http/errors.js';
 import { currentSession, sessionRoute, verifiedRoute } from '../../http/guards.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
 import { verifyPassword } from '../../lib/credentials/password.js';
-import { RateLimiter } from '../../lib/rate-limit.js';
 import type { AppModule } from '../../platform/app-module.js';
-import { deleteUser } from '../users/delete-user.js';
-import { UsersRepo } from '../users/repo.js';
+import { deleteUser, Users } from '../users/index.js';
 import { HomeService } from './service.js';
 
 const DELETE_FAILURES_MAX = 5;
@@ -69,7 +68,7 @@ export function homeRoutes(modules: readonly AppModule[]) {
       if ((await limiter.count(key, DELETE_FAILURE_WINDOW_MS, now)) >= DELETE_FAILURES_MAX) {
         throw new AppError(Code.TOO_MANY_FAILURES);
       }
-      const user = await new UsersRepo(deps.db).byId(userId);
+      const user = await new Users(deps.db).byId(userId);
       if (!user || !(await verifyPassword(user.password_hash, body.password))) {
         await limiter.hit(key, DELETE_FAILURE_WINDOW_MS, now);
         throw new AppError(Code.BAD_CREDENTIALS);

@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import type { AppModule } from '../../platform/app-module.js';
-import { type UserRow, UsersRepo } from '../users/repo.js';
+import { type UserRow, Users } from '../users/index.js';
 
 /** Parses the stored member list; null means every served service. */
 export function parseMember(stored: string | null): number[] | null {
@@ -27,12 +27,12 @@ export function parseMember(stored: string | null): number[] | null {
 
 /** User, navigation, settings and space: what the home page and the header show. */
 export class HomeService {
-  private readonly users: UsersRepo;
+  private readonly users: Users;
   constructor(
     private readonly deps: AppDeps,
     private readonly modules: readonly AppModule[],
   ) {
-    this.users = new UsersRepo(deps.db);
+    this.users = new Users(deps.db);
   }
 
   private async user(userId: number): Promise<UserRow> {

@@ -4,17 +4,28 @@ import { chunked } from '../../db/chunked.js';
 import type { Database, NoteBoardMembersTable, NotesTable } from '../../db/schema.js';
 import { SyncBookRepo } from '../../db/sync-book.js';
 
+/** @package */
 export type NoteRow = Selectable<NotesTable>;
+/** @package */
 export type MemberRow = Selectable<NoteBoardMembersTable>;
 
-/** Kinds of the change log. */
+/**
+ * Kinds of the change log.
+ * @package
+ */
 export const ChangeKind = { WRITTEN: 1, RECYCLED: 2, REMOVED: 3 } as const;
 
-/** The change log's rows for notes a version touched, all the same way. */
+/**
+ * The change log's rows for notes a version touched, all the same way.
+ * @package
+ */
 export const noteChanges = (ids: readonly number[], kind: number, now: number) =>
   ids.map((id) => ({ note_id: id, kind, at: now }));
 
-/** Every query of the notes area; each filters by user_id first. Works on a transaction too. */
+/**
+ * Every query of the notes area; each filters by user_id first. Works on a transaction too.
+ * @package
+ */
 export class NotesRepo extends SyncBookRepo {
   constructor(db: Kysely<Database>) {
     super(db, 'note_books');

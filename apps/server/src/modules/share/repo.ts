@@ -3,14 +3,22 @@ import type { Db } from '../../db/index.js';
 import type { DriveSharesTable } from './schema.js';
 import './schema.js';
 
+/** @package */
 export type ShareRow = Selectable<DriveSharesTable>;
+/** @package */
 export interface ShareWithItems extends ShareRow {
   itemIds: number[];
 }
-/** Keyset position in the owner's list: newest first. */
+/**
+ * Keyset position in the owner's list: newest first.
+ * @package
+ */
 export type ShareKey = [createdAt: number, publicId: string];
 
-/** Queries on share links; the owner's are scoped by user_id, the public page's by the public id. */
+/**
+ * Queries on share links; the owner's are scoped by user_id, the public page's by the public id.
+ * @package
+ */
 export class ShareRepo {
   constructor(private readonly db: Db) {}
 

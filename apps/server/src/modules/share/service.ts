@@ -16,11 +16,11 @@ import {
   ShareMsg,
   type ShareStatus,
 } from '@phonecloud/shared';
+import { RateLimiter } from '../../db/rate-limit.js';
 import type { Caller } from '../../http/caller.js';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { safeEqual } from '../../lib/crypto.js';
-import { RateLimiter } from '../../lib/rate-limit.js';
 import { type Drive, type DriveItem, FOLDER } from '../drive/index.js';
 import type { ShareKey, ShareRepo, ShareRow, ShareWithItems } from './repo.js';
 import { signShareToken, type VisitClaims } from './tokens.js';

@@ -4,8 +4,11 @@ import { chunked } from '../../db/chunked.js';
 import type { Database, SmsMessagesTable } from '../../db/schema.js';
 import { SyncBookRepo } from '../../db/sync-book.js';
 
+/** @package */
 export type MessageRow = Selectable<SmsMessagesTable>;
+/** @package */
 export type NewMessageRow = Insertable<SmsMessagesTable>;
+/** @package */
 export interface ConversationRow {
   address: string;
   count: number;
@@ -72,15 +75,22 @@ function upsertText(rows: number, numbered: boolean): string {
   return text;
 }
 
-/** Past this many changed conversations a refresh is a full reload (1009). */
+/**
+ * Past this many changed conversations a refresh is a full reload (1009).
+ * @package
+ */
 export const REFRESH_MAX_CHANGES = 500;
-/** The change-log address that stands for every conversation (no address is empty). */
+/**
+ * The change-log address that stands for every conversation (no address is empty).
+ * @package
+ */
 export const EVERYTHING = '';
 
 /**
  * The change log's rows for the conversations a version touched; past REFRESH_MAX_CHANGES of
  * them one row `EVERYTHING` stands for all (the browser reloads the list anyway, and an
  * import's batches do not write a row per conversation).
+ * @package
  */
 export function conversationChanges(addresses: Iterable<string>): Array<{ address: string }> {
   const list = [...new Set(addresses)];
@@ -95,7 +105,10 @@ const conversationOf = (r: ConversationRow): ConversationRow => ({
   last_id: Number(r.last_id),
 });
 
-/** Every query of the SMS area; each filters by user_id first. Works on a transaction too. */
+/**
+ * Every query of the SMS area; each filters by user_id first. Works on a transaction too.
+ * @package
+ */
 export class SmsRepo extends SyncBookRepo {
   constructor(db: Kysely<Database>) {
     super(db, 'sms_boxes');

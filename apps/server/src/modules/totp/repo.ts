@@ -1,6 +1,9 @@
 import type { Db } from '../../db/index.js';
 
-/** Queries of the authenticator tables; every one is scoped by user_id. */
+/**
+ * Queries of the authenticator tables; every one is scoped by user_id.
+ * @package
+ */
 export class TotpRepo {
   constructor(private readonly db: Db) {}
 

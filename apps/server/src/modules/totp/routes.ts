@@ -6,14 +6,14 @@ import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { currentSession, sessionRoute, verifiedRoute } from '../../http/guards.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
-import { UsersRepo } from '../users/repo.js';
+import { Users } from '../users/index.js';
 import { TotpService } from './service.js';
 
 /** The account centre's authenticator calls; changing it needs a fresh main-scope verification. */
 export async function totpRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<ZodSchemas>();
   const service = new TotpService(deps);
-  const users = new UsersRepo(deps.db);
+  const users = new Users(deps.db);
   const fresh = verifiedRoute(deps, 'main');
 
   app.get(TotpApi.status, sessionRoute, async (req) => ok(await service.status(currentSession(req).userId)));

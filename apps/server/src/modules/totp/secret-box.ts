@@ -6,6 +6,7 @@ const VERSION = 'v1';
  * Seals authenticator secrets with AES-256-GCM under a key derived from SESSION_SECRET, so a
  * copy of the database alone does not hand out anyone's codes. Changing SESSION_SECRET makes the
  * stored secrets unreadable (the accounts then verify by SMS or e-mail and enrol again).
+ * @package
  */
 export class SecretBox {
   private readonly key: Buffer;

@@ -15,10 +15,10 @@ import {
 } from '@phonecloud/shared';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
+import { RateLimiter } from '../../db/rate-limit.js';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { hmacHex } from '../../lib/crypto.js';
-import { RateLimiter } from '../../lib/rate-limit.js';
 import { TotpRepo } from './repo.js';
 import { SecretBox } from './secret-box.js';
 
@@ -31,6 +31,7 @@ const DIGITS = /^\d{6}$/;
 /** Failures of one account's authenticator and recovery codes (the key ends with the user id). */
 const failureKey = (userId: number) => `totp:fail:u:${userId}`;
 
+/** @package */
 export type TotpTicketKind = 'totp' | 'recovery';
 
 /**

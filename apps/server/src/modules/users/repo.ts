@@ -4,6 +4,11 @@ import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
 
+/** What may change on an account. */
+export type UserPatch = Partial<
+  Pick<UserRow, 'password_hash' | 'phone' | 'email' | 'paid_gb' | 'member' | 'skin'>
+>;
+
 export interface NewUser {
   username: string;
   passwordHash: string;
@@ -12,7 +17,10 @@ export interface NewUser {
   paidGb?: number;
 }
 
-/** Queries on accounts; every other module reads users through here. */
+/**
+ * Queries on accounts; other modules reach them through `Users` (index.ts).
+ * @package
+ */
 export class UsersRepo {
   constructor(private readonly db: Db) {}
 
@@ -56,11 +64,7 @@ export class UsersRepo {
     return row.id;
   }
 
-  async update(
-    id: number,
-    patch: Partial<Pick<UserRow, 'password_hash' | 'phone' | 'email' | 'paid_gb' | 'member' | 'skin'>>,
-    now: number,
-  ): Promise<void> {
+  async update(id: number, patch: UserPatch, now: number): Promise<void> {
     await this.db
       .updateTable('users')
       .set({ ...patch, updated_at: now })

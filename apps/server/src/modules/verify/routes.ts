@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { currentSession, sessionRoute } from '../../http/guards.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
-import { sendSvg } from '../captcha/reply.js';
+import { sendSvg } from '../captcha/index.js';
 import { captchaOwner, VerifyService } from './service.js';
 
 export async function verifyRoutes(scope: FastifyInstance, deps: AppDeps) {

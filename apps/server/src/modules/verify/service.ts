@@ -10,10 +10,10 @@ import {
 } from '@phonecloud/shared';
 import type { AppDeps, SessionInfo } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
-import { CaptchaService } from '../captcha/service.js';
-import { type Channel, type CodeOrigin, CodeService } from '../codes/service.js';
-import { TotpService } from '../totp/service.js';
-import { UsersRepo } from '../users/repo.js';
+import { CaptchaService } from '../captcha/index.js';
+import { type Channel, type CodeOrigin, CodeService } from '../codes/index.js';
+import { TotpService } from '../totp/index.js';
+import { Users } from '../users/index.js';
 
 export const captchaOwner = (session: SessionInfo) => `sid:${session.id}`;
 
@@ -22,13 +22,13 @@ export const captchaOwner = (session: SessionInfo) => `sid:${session.id}`;
  * once enrolled, a code of the authenticator app or a recovery code (no captcha, nothing sent).
  */
 export class VerifyService {
-  private readonly users: UsersRepo;
+  private readonly users: Users;
   readonly captcha: CaptchaService;
   private readonly codes: CodeService;
   private readonly totp: TotpService;
 
   constructor(private readonly deps: AppDeps) {
-    this.users = new UsersRepo(deps.db);
+    this.users = new Users(deps.db);
     this.captcha = new CaptchaService(deps);
     this.codes = new CodeService(deps);
     this.totp = new TotpService(deps);

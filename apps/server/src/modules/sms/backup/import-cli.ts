@@ -6,7 +6,7 @@ import { openDb } from '../../../db/index.js';
 import type { AppDeps } from '../../../http/context.js';
 import { systemClock } from '../../../lib/clock.js';
 import { createBlobStore } from '../../../storage/index.js';
-import { UsersRepo } from '../../users/repo.js';
+import { Users } from '../../users/index.js';
 import { importBackupFile } from './import.js';
 
 export const SMS_USAGE =
@@ -35,7 +35,7 @@ export async function smsCommand(command: string | undefined, args: string[]): P
   const config = loadConfig();
   const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const user = await new UsersRepo(handle.db).byLogin(values.username);
+    const user = await new Users(handle.db).byLogin(values.username);
     if (!user) {
       console.error(`no such user: ${values.username}`);
       return 2;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import type { Db } from './index.js';
 
 /** Fixed-window counters in the database, so every server instance sees the same numbers. */
 export class RateLimiter {
