@@ -8,11 +8,12 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { browserShowsImage, PreviewHeader, previewKindOf } from '@phonecloud/shared';
+import { browserShowsImage, previewKindOf } from '@phonecloud/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin, Tooltip } from 'antd';
 import { type ReactNode, type TouchEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { fetchPreviewText } from '../../../api';
 import { FileIcon } from '../listing/FileIcon';
 import type { DriveBackend, DriveItem, PreviewInfo } from '../types';
 import { PreviewText } from './texts';
@@ -362,24 +363,10 @@ function PreviewBody({
   }
 }
 
-interface LoadedText {
-  text: string;
-  encoding: string;
-  truncated: boolean;
-}
-
 function TextPreview({ url }: { url: string }) {
   const text = useQuery({
     queryKey: ['drive-preview-text', url],
-    queryFn: async (): Promise<LoadedText> => {
-      const res = await fetch(url, { credentials: 'omit' });
-      if (!res.ok) throw new Error(String(res.status));
-      return {
-        text: await res.text(),
-        encoding: res.headers.get(PreviewHeader.encoding) ?? 'UTF-8',
-        truncated: res.headers.get(PreviewHeader.truncated) === '1',
-      };
-    },
+    queryFn: () => fetchPreviewText(url),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
