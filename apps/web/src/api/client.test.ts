@@ -28,6 +28,9 @@ describe('api client', () => {
     expect(calls.map((c) => c.url)).toEqual(['/platform/info.do?tmp=T1', '/account/login.do']);
   });
 
+});
+
+describe('api client: the envelope's codes', () => {
   it('sends the browser to the login page on 2002 with the route to come back to', async () => {
     const { client, env } = setup([{ code: Code.NOT_LOGGED_IN }], { hash: '#/contact.check' });
     const error = await client.get(Api.userDetail).catch((e: unknown) => e);
@@ -94,6 +97,9 @@ describe('api client', () => {
     expect(header(calls[1], 'authorization')).toBe('Bearer new');
   });
 
+});
+
+describe('api client: failures and early answers', () => {
   it("shows the server's message for other codes, else the code's own text", async () => {
     const { client } = setup([
       { code: Code.TAKEN, message: Msg.USERNAME_TAKEN },

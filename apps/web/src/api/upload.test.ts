@@ -37,7 +37,9 @@ describe('api client uploads', () => {
     expect(env.refreshDriveToken).toHaveBeenCalledTimes(1);
     expect(calls.map((c) => c.init?.method)).toEqual(['PUT', 'PUT']);
   });
+});
 
+describe('api client uploads to the drive upload host', () => {
   it('sends no CSRF header where the address carries the credential', async () => {
     const { client, calls } = setup([{ code: 0 }], { cookies: '' });
     await client.upload('https://up.example/rest/4.0/file?token=t', new Blob(['x']), {
