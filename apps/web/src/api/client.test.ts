@@ -30,7 +30,7 @@ describe('api client', () => {
 
 });
 
-describe('api client: the envelope's codes', () => {
+describe('api client: the envelope codes', () => {
   it('sends the browser to the login page on 2002 with the route to come back to', async () => {
     const { client, env } = setup([{ code: Code.NOT_LOGGED_IN }], { hash: '#/contact.check' });
     const error = await client.get(Api.userDetail).catch((e: unknown) => e);
