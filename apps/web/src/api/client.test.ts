@@ -27,7 +27,6 @@ describe('api client', () => {
     await client.post(Api.accountLogin, { account: 'demo', password: 'x' });
     expect(calls.map((c) => c.url)).toEqual(['/platform/info.do?tmp=T1', '/account/login.do']);
   });
-
 });
 
 describe('api client: the envelope codes', () => {
@@ -96,7 +95,6 @@ describe('api client: the envelope codes', () => {
     expect(header(calls[0], 'authorization')).toBe('Bearer old');
     expect(header(calls[1], 'authorization')).toBe('Bearer new');
   });
-
 });
 
 describe('api client: failures and early answers', () => {
