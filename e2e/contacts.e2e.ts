@@ -1,4 +1,4 @@
-import { ContactApi, ContactMsg, foundContacts } from '@phonecloud/shared';
+import { Api, CONTACT_POLL_EVERY_MS, ContactApi, ContactMsg, foundContacts } from '@phonecloud/shared';
 import type { Page } from '@playwright/test';
 import {
   card,
@@ -11,7 +11,7 @@ import {
   saveContact,
   signUpWithPhone,
 } from './support/contacts';
-import { expect, shot, test } from './support/fixtures';
+import { expect, settled, shot, test } from './support/fixtures';
 
 // Each test signs up its own account (phone + SMS) and passes the gate: independent books.
 test.describe.configure({ timeout: 120_000 });
@@ -234,7 +234,13 @@ test('search matches names, pinyin and other fields with highlighting; the index
 test('the list polls refresh.do: a change made elsewhere shows up, 1009 reloads everything, leaving stops it', async ({
   page,
 }) => {
-  await openContactsAsNewUser(page, 'cp');
+  const account = freshAccount('cp');
+  await signUpWithPhone(page, account.username, account.phone, account.password);
+  // From here the page's timers run on a clock the test can move on; until it does, time flows
+  // as usual. Installed on the page already open: one installed before the sign-up's pages ran
+  // their timers early on the pages loaded later.
+  await page.clock.install();
+  await passContactsGate(page, account.phone);
   const refreshes: number[] = [];
   page.on('request', (r) => {
     if (r.url().includes(ContactApi.refresh)) refreshes.push(Date.now());
@@ -257,12 +263,29 @@ test('the list polls refresh.do: a change made elsewhere shows up, 1009 reloads 
   await reloaded;
   await expect(page.getByRole('button', { name: /全部联系人\s*1002/ })).toBeVisible();
 
+  // Moving the page's clock on by one period brings a poll at once while the list is open...
+  const polled = page.waitForRequest((r) => r.url().includes(ContactApi.refresh));
+  await page.clock.fastForward(CONTACT_POLL_EVERY_MS);
+  await polled;
   await page.getByRole('link', { name: '首页' }).click();
   await expect(page).toHaveURL(/#\/home\/index$/);
   const before = refreshes.length;
-  await page.waitForTimeout(9_000);
+  // ...and none once it has closed, though two periods pass.
+  await page.clock.fastForward(2 * CONTACT_POLL_EVERY_MS);
+  await requestsSeen(page);
   expect(refreshes.length).toBe(before);
 });
+
+/**
+ * Returns once every request the page had started has reached the test: the page's requests are
+ * reported in the order it makes them, so one made now is seen after all of those.
+ */
+async function requestsSeen(page: Page): Promise<void> {
+  const marker = `${Api.platformInfo}?seen=${Date.now()}`;
+  const seen = page.waitForRequest((r) => r.url().endsWith(marker));
+  await page.evaluate((url) => fetch(url).then(() => undefined), marker);
+  await seen;
+}
 
 test('avatar: bad and too-small images are refused, a photo is cropped, zoomed, saved and shown', async ({
   page,
@@ -309,18 +332,26 @@ test('the contacts page shows only once list.do has answered for the signed-in o
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let asked = () => {};
+  const listAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
   await page.route(
     (url) => url.pathname === ContactApi.list,
     async (route) => {
+      asked();
       await held;
       await route.continue();
     },
   );
+  const chunk = page.waitForResponse((r) => /\/ContactsArea-[^/]+\.js$/.test(new URL(r.url()).pathname));
   await page.reload();
   const allContacts = page.getByRole('button', { name: /全部联系人/ });
-  // The portal itself is drawn (its header), the contacts are not.
+  // The portal itself is drawn (its header); the area's code is in and list.do asked for, so
+  // only list.do holds the area back: a frame drawn after that shows no contacts.
   await expect(page.getByRole('link', { name: '首页' })).toBeVisible();
-  await page.waitForTimeout(1000);
+  await Promise.all([chunk, listAsked]);
+  await settled(page);
   await expect(allContacts).toBeHidden();
   await expect(page.getByRole('button', { name: '新建联系人' })).toBeHidden();
   release();

@@ -149,9 +149,9 @@ for (const size of SIZES) {
           .click();
         const rowEl = page.locator('.contact-row', { hasText: '张三' });
         await rowEl.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true });
-        await page.waitForTimeout(700);
-        await rowEl.dispatchEvent('pointerup', { pointerType: 'touch', isPrimary: true });
+        // The press counts while the finger still rests: select mode comes before it lifts.
         await expect(page).toHaveURL(/#\/contact\/selectmode$/);
+        await rowEl.dispatchEvent('pointerup', { pointerType: 'touch', isPrimary: true });
         // The list stays in view with its checkboxes; the actions sit in a sheet below it.
         await expect(rowEl.getByRole('checkbox')).toBeChecked();
         await expect(page.getByText('已选择 1 个联系人')).toBeVisible();

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { fixture } from './support/contacts';
 import { expect, shot, test } from './support/fixtures';
 import {
+  afterPendingTimers,
   boardNote,
   boardPoint,
   boxCard,
@@ -116,10 +117,10 @@ test('boards: add, drag notes on and around, bring to front, keyboard drag, recy
   const before = await placeOnBoard(boardNote(page, '第一条'));
   await boardNote(page, '第一条').getByRole('button', { name: '拖动便签' }).focus();
   await page.keyboard.press('Space');
-  // dnd-kit's keyboard sensor listens for the arrows from the task after the one that picked
-  // the note up: on a busy machine an arrow pressed at once was lost (a person is never so quick).
+  // dnd-kit's keyboard sensor listens for the arrows from a timer it sets when it picks the note
+  // up: an arrow pressed before that timer ran was lost (a person is never so quick).
   await expect(boardNote(page, '第一条')).toHaveClass(/is-dragging/);
-  await page.waitForTimeout(100);
+  await afterPendingTimers(page);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');

@@ -20,9 +20,35 @@ export const test = base.extend({
 export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   const dir = path.join(test.info().project.outputDir, 'screenshots');
   mkdirSync(dir, { recursive: true });
-  // Let the route fade and any toast animation settle first.
-  await page.waitForTimeout(400);
+  await settled(page);
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+}
+
+/**
+ * Waits until the page has drawn what it is showing: fonts loaded, every animation and
+ * transition that has an end (a route fade, a toast or pop-up coming in) finished, and a frame
+ * painted after that. Endless ones (a spinner) are left running.
+ */
+export async function settled(page: Page): Promise<void> {
+  try {
+    await page.evaluate(drawn);
+  } catch (error) {
+    // A full navigation under way replaces the document: wait for the new one instead.
+    if (!String(error).includes('Execution context was destroyed')) throw error;
+    await page.waitForLoadState();
+    await page.evaluate(drawn);
+  }
+}
+
+/** Runs in the page (Playwright sends its source): no closure over the test's names. */
+async function drawn(): Promise<void> {
+  await document.fonts.ready;
+  const ending = document
+    .getAnimations()
+    .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime));
+  // A cancelled animation (its element removed) rejects `finished`: it has settled too.
+  await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 }
 
 /** Signs in through the central login page and waits for the portal's home page. */

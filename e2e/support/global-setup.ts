@@ -7,8 +7,14 @@ import { CAPTCHA_ANSWER } from './demo';
 import { freePort } from './free-port';
 import { startSinks } from './sinks';
 
+/**
+ * A start-up takes a few seconds alone; creating the demo account hashes its password and seeds
+ * its data, which on a busy machine (CI shares its cores) has taken over 30 s.
+ */
+const START_TIMEOUT_MS = 120_000;
+
 async function waitUntilServing(url: string, server: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${log()}`);
     try {
@@ -19,7 +25,7 @@ async function waitUntilServing(url: string, server: ChildProcess, log: () => st
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server did not answer ${url} within 30 s:\n${log()}`);
+  throw new Error(`the server did not answer ${url} within ${START_TIMEOUT_MS / 1000} s:\n${log()}`);
 }
 
 /**

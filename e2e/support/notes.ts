@@ -77,10 +77,28 @@ export async function mouseDrag(page: Page, item: Locator, to: { x: number; y: n
   await page.mouse.down();
   await page.mouse.move(box.x + grip.x + 8, box.y + grip.y + 8, { steps: 2 });
   await page.mouse.move(to.x + grip.x, to.y + grip.y, { steps: 12 });
-  // A hand rests a moment before it lets go: the page has drawn where the note is over by then
-  // (the drop target is state of the page's last render, not of the last event).
-  await page.waitForTimeout(150);
+  await overlayAt(page, to);
   await page.mouse.up();
+}
+
+/**
+ * Waits until the dragged note is drawn with its top left at `to`: the page has rendered the
+ * last move, and with it the drop target (state of the page's last render, not of the last
+ * event), as a hand that rests a moment before it lets go would see.
+ */
+async function overlayAt(page: Page, to: { x: number; y: number }) {
+  const overlay = page.locator('.notes-drag-overlay');
+  await expect
+    .poll(async () => {
+      const box = await overlay.boundingBox();
+      return box ? Math.max(Math.abs(box.x - to.x), Math.abs(box.y - to.y)) : Number.POSITIVE_INFINITY;
+    })
+    .toBeLessThanOrEqual(2);
+}
+
+/** Returns once the timers the page has set for now (a delay of 0) have run. */
+export async function afterPendingTimers(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 /** The page coordinates of a point of the board surface on screen (inside its frame). */
@@ -114,15 +132,15 @@ export async function touchDrag(page: Page, item: Locator, to: { x: number; y: n
     type: 'touchStart',
     touchPoints: at(box.x + grip.x, box.y + grip.y),
   });
-  // Past the touch sensor's 250 ms with room to spare: a busy machine runs the timer late.
-  await page.waitForTimeout(700);
+  // The finger rests until the touch sensor's delay has passed and the note is lifted.
+  await expect(page.locator('.notes-drag-overlay')).toBeVisible();
   const steps = 12;
   for (let i = 1; i <= steps; i += 1) {
     const x = box.x + grip.x + ((to.x - box.x) * i) / steps;
     const y = box.y + grip.y + ((to.y - box.y) * i) / steps;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x, y) });
   }
-  await page.waitForTimeout(150);
+  await overlayAt(page, to);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }

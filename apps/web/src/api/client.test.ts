@@ -1,37 +1,7 @@
 import { Api, Code, Msg } from '@phonecloud/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import { type ClientEnv, createApiClient } from './client';
-
-interface Call {
-  url: string;
-  init: RequestInit | undefined;
-}
-
-function setup(
-  answers: Array<unknown | Error>,
-  opts: { cookies?: string; hash?: string; pathname?: string } = {},
-) {
-  const calls: Call[] = [];
-  const queue = [...answers];
-  const env: ClientEnv = {
-    fetch: vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-      calls.push({ url: String(url), init });
-      const next = queue.shift();
-      if (next instanceof Error) throw next;
-      return new Response(typeof next === 'string' ? next : JSON.stringify(next), { status: 200 });
-    }) as typeof fetch,
-    cookies: () => opts.cookies ?? 'XSRF-TOKEN=abc.123',
-    location: () => ({ pathname: opts.pathname ?? '/', hash: opts.hash ?? '#/contact/index' }),
-    assign: vi.fn(),
-    goToRoute: vi.fn(),
-    tmp: () => 'T1',
-    refreshDriveToken: vi.fn(async () => true),
-  };
-  return { client: createApiClient(env), env, calls };
-}
-
-const header = (call: Call | undefined, name: string) => new Headers(call?.init?.headers).get(name);
+import { header, setup } from './fake-client-env';
 
 describe('api client', () => {
   it('adds the random tmp parameter to GETs and answers data of code 0', async () => {
@@ -57,7 +27,9 @@ describe('api client', () => {
     await client.post(Api.accountLogin, { account: 'demo', password: 'x' });
     expect(calls.map((c) => c.url)).toEqual(['/platform/info.do?tmp=T1', '/account/login.do']);
   });
+});
 
+describe('api client: the envelope codes', () => {
   it('sends the browser to the login page on 2002 with the route to come back to', async () => {
     const { client, env } = setup([{ code: Code.NOT_LOGGED_IN }], { hash: '#/contact.check' });
     const error = await client.get(Api.userDetail).catch((e: unknown) => e);
@@ -123,7 +95,9 @@ describe('api client', () => {
     expect(header(calls[0], 'authorization')).toBe('Bearer old');
     expect(header(calls[1], 'authorization')).toBe('Bearer new');
   });
+});
 
+describe('api client: failures and early answers', () => {
   it("shows the server's message for other codes, else the code's own text", async () => {
     const { client } = setup([
       { code: Code.TAKEN, message: Msg.USERNAME_TAKEN },

@@ -1,27 +1,21 @@
-import { Api, Code, CSRF_COOKIE, codeText, type Envelope, type GatedArea, Msg } from '@phonecloud/shared';
+import { Code, codeText, type GatedArea, Msg } from '@phonecloud/shared';
 import { ApiError } from './api-error';
-import { readCookie } from './cookies';
 import { encodeForm, type FormFields, withQuery } from './form-encoding';
 import { gateRoute, loginUrl } from './session-redirects';
+import { createTransport, type Outgoing, type TransportEnv } from './transport';
 import { forgetVerified } from './verified-marker';
 
-/** The header that carries the CSRF cookie back (the axios convention the server expects). */
-export const CSRF_REQUEST_HEADER = 'X-XSRF-TOKEN';
+export { CSRF_REQUEST_HEADER } from './transport';
 
 /** Everything the client takes from the browser, so that tests can hand in their own. */
-export interface ClientEnv {
-  fetch: typeof fetch;
-  cookies(): string;
+export interface ClientEnv extends TransportEnv {
   location(): { pathname: string; hash: string };
   /** Full navigation (the login page is another entry). */
   assign(url: string): void;
   /** Hash-route navigation inside the portal, replacing the page that was refused. */
   goToRoute(route: string): void;
-  tmp(): string;
   /** Answers whether a new drive token was fetched, after a 2003. */
   refreshDriveToken(): Promise<boolean>;
-  /** An answer to a GET of `path` the page asked for before its scripts ran, taken once. */
-  takeEarly?(path: string): Promise<Response> | undefined;
 }
 
 export interface CallOptions {
@@ -45,84 +39,55 @@ export interface CallOptions {
   early?: boolean;
 }
 
+/** A call that carries a file (or checks one before sending it), answered by the same envelope rules. */
+export interface UploadOptions<R = never> extends CallOptions {
+  /** POST unless said otherwise: a drive part is PUT, the upload host's quick check is a GET. */
+  method?: 'GET' | 'POST' | 'PUT';
+  /** Bytes of the body sent so far; the call can be cancelled through `signal`. */
+  onProgress?: (loaded: number) => void;
+  /**
+   * The address carries the credential (the drive's upload host, a part's signed URL), which may
+   * be another origin that allows no other headers: no CSRF header goes along.
+   */
+  tokenInAddress?: boolean;
+  /**
+   * The upload host answers some outcomes by HTTP status alone (401 an expired upload token, 404
+   * unknown content, 409 a same-name clash, 422 already there): what the call resolves to, or
+   * throws, for such a status; undefined reads the envelope as usual.
+   */
+  byStatus?: (status: number) => R | undefined;
+  /** The answer is the envelope itself, not its `data` (the upload host's quick-upload challenge). */
+  wholeEnvelope?: boolean;
+}
+
 export interface ApiClient {
   get<T>(path: string, options?: CallOptions): Promise<T>;
   post<T>(path: string, fields?: FormFields, options?: CallOptions): Promise<T>;
   /** POST with a JSON body: the newer drive's API takes JSON, not forms. */
   postJson<T>(path: string, body: unknown, options?: CallOptions): Promise<T>;
+  /**
+   * A multipart form (contacts import, note attachments) or a file's bytes to the drive's upload
+   * host, with progress and cancel; the URL is taken as it is (no `tmp`).
+   */
+  upload<T, R = never>(url: string, body: BodyInit | undefined, options?: UploadOptions<R>): Promise<T | R>;
+  /** The CSRF token the next call sends, for a form that must repeat it in a field (note uploads). */
+  csrfToken(): Promise<string>;
 }
 
-/** What a call sends: form fields (GET query or POST body) or, for `postJson`, a JSON body. */
-type Payload = { form: FormFields } | { json: unknown };
-
-function isEnvelope(value: unknown): value is Envelope {
-  return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
-}
+const FORM_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
+const JSON_TYPE = 'application/json;charset=UTF-8';
 
 export function createApiClient(env: ClientEnv): ApiClient {
+  const { send, csrfToken } = createTransport(env);
   let leaving = false;
 
-  async function ensureCsrfCookie() {
-    // Any answer of the server sets the cookie; a first POST on a fresh page may come before one.
-    if (readCookie(env.cookies(), CSRF_COOKIE)) return;
-    await env.fetch(withQuery(Api.platformInfo, {}, env.tmp()), { credentials: 'same-origin' });
-  }
-
-  async function send(method: 'GET' | 'POST', path: string, payload: Payload, options: CallOptions) {
-    const netError = options.netError ?? Msg.NET_SERVER;
-    const extra = options.headers?.() ?? {};
-    let response: Response;
-    try {
-      if (method === 'GET') {
-        const fields = 'form' in payload ? payload.form : {};
-        const early = options.early ? env.takeEarly?.(path) : undefined;
-        response = await (early ??
-          env.fetch(withQuery(path, { ...options.query, ...fields }, env.tmp()), {
-            credentials: 'same-origin',
-            headers: { Accept: 'application/json', ...extra },
-            signal: options.signal,
-          }));
-      } else {
-        await ensureCsrfCookie();
-        const json = 'json' in payload;
-        response = await env.fetch(path, {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: {
-            Accept: 'application/json',
-            'Content-Type': json
-              ? 'application/json;charset=UTF-8'
-              : 'application/x-www-form-urlencoded;charset=UTF-8',
-            [CSRF_REQUEST_HEADER]: readCookie(env.cookies(), CSRF_COOKIE) ?? '',
-            ...extra,
-          },
-          body: 'json' in payload ? JSON.stringify(payload.json) : encodeForm(payload.form),
-          signal: options.signal,
-        });
-      }
-    } catch {
-      throw new ApiError(0, netError, 'network');
-    }
-    let body: unknown;
-    try {
-      body = await (options.readBody ? options.readBody(response) : response.json());
-    } catch {
-      throw new ApiError(response.status, netError, 'network');
-    }
-    if (!isEnvelope(body)) throw new ApiError(response.status, netError, 'network');
-    return body;
-  }
-
-  async function call<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    payload: Payload,
-    options: CallOptions,
-    retried = false,
-  ): Promise<T> {
-    const envelope = await send(method, path, payload, options);
+  /** The rules every call shares: 0 answers, 2002 leaves for the login page, 6001 for the area's check, 2003 refreshes the drive token once. */
+  async function call<T>(out: Outgoing, options: UploadOptions<T>, retried = false): Promise<T> {
+    const answer = await send(out, options);
+    if ('byStatus' in answer) return answer.byStatus;
+    const { envelope } = answer;
     const { code } = envelope;
-    if (code === Code.OK) return envelope.data as T;
+    if (code === Code.OK) return (options.wholeEnvelope ? envelope : envelope.data) as T;
     const message = envelope.message || codeText[code] || Msg.SERVER_ERROR;
     if (code === Code.NOT_LOGGED_IN && !options.stayOnLogout) {
       if (!leaving) {
@@ -137,14 +102,38 @@ export function createApiClient(env: ClientEnv): ApiClient {
       throw new ApiError(code, message, 'redirected');
     }
     if (code === Code.DRIVE_TOKEN_EXPIRED && !retried && (await env.refreshDriveToken())) {
-      return call<T>(method, path, payload, options, true);
+      return call<T>(out, options, true);
     }
     throw new ApiError(code, message, 'business');
   }
 
+  const post = (url: string, type: string, body: string): Outgoing => ({
+    method: 'POST',
+    url,
+    headers: { 'Content-Type': type },
+    body,
+    csrf: true,
+  });
+
   return {
-    get: (path, options = {}) => call('GET', path, { form: {} }, options),
-    post: (path, fields = {}, options = {}) => call('POST', path, { form: fields }, options),
-    postJson: (path, body, options = {}) => call('POST', path, { json: body }, options),
+    get: (path, options = {}) =>
+      call(
+        {
+          method: 'GET',
+          url: withQuery(path, { ...options.query }, env.tmp()),
+          headers: {},
+          csrf: false,
+          early: options.early ? path : undefined,
+        },
+        options,
+      ),
+    post: (path, fields = {}, options = {}) => call(post(path, FORM_TYPE, encodeForm(fields)), options),
+    postJson: (path, body, options = {}) => call(post(path, JSON_TYPE, JSON.stringify(body)), options),
+    upload: <T, R>(url: string, body: BodyInit | undefined, options: UploadOptions<R> = {}) => {
+      const method = options.method ?? 'POST';
+      const csrf = method !== 'GET' && !options.tokenInAddress;
+      return call<T | R>({ method, url, headers: {}, body, csrf }, options);
+    },
+    csrfToken,
   };
 }

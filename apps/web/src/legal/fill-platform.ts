@@ -1,14 +1,13 @@
-import { Api, type Envelope, type PlatformInfo } from '@phonecloud/shared';
+import { Api, type PlatformInfo } from '@phonecloud/shared';
+import { api } from '../api';
 
 /**
  * The legal pages are static; the operator's product and vendor names come from the server, so
  * each deployment's pages name the operator that actually controls the data.
  */
 async function fill() {
-  const response = await fetch(`${Api.platformInfo}?tmp=${Date.now()}`, { credentials: 'same-origin' });
-  const envelope = (await response.json()) as Envelope<PlatformInfo>;
-  const info = envelope.data;
-  if (envelope.code !== 0 || !info) return;
+  // Nobody needs to be signed in to read the terms: a 2002 would not send the reader away.
+  const info = await api.get<PlatformInfo>(Api.platformInfo, { stayOnLogout: true });
   for (const node of document.querySelectorAll<HTMLElement>('[data-platform]')) {
     const key = node.dataset.platform;
     if (key === 'productName' || key === 'vendor') node.textContent = info[key];

@@ -1,7 +1,9 @@
 import { usagePercent } from '@phonecloud/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Progress, Tooltip } from 'antd';
+import { driveKeys } from './listing/use-folder-listing';
 import { DriveText } from './texts';
-import type { Quota } from './types';
+import type { DriveBackend, Quota } from './types';
 
 /** Used over total space of the drive (the bin counts until it is emptied). */
 export function SpaceIndicator({
@@ -21,4 +23,15 @@ export function SpaceIndicator({
       </div>
     </Tooltip>
   );
+}
+
+/** The drive's used and total space, read once the drive's token is there. */
+export function useDriveQuota(backend: DriveBackend) {
+  return useQuery({
+    queryKey: driveKeys.quota(backend),
+    queryFn: async () => {
+      await backend.prepare();
+      return backend.quota();
+    },
+  });
 }

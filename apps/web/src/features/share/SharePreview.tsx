@@ -1,8 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { PreviewHeader, type SharePublicItem, ShareText } from '@phonecloud/shared';
+import { type SharePublicItem, ShareText } from '@phonecloud/shared';
 import { Button, Modal, Result, Spin } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { isApiError } from '../../api';
+import { fetchPreviewText, isApiError } from '../../api';
 import { type SharePreview as PreviewInfo, sharePublic } from './public-api';
 
 interface Props {
@@ -43,11 +43,9 @@ export function SharePreview({ shareId, token, item, onDownload, onFail, onClose
   useEffect(() => {
     if (info?.kind !== 'text' || !info.url) return;
     let live = true;
-    fetch(info.url, { credentials: 'omit' })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(String(res.status));
-        const body = await res.text();
-        if (live) setText({ text: body, encoding: res.headers.get(PreviewHeader.encoding) ?? 'UTF-8' });
+    fetchPreviewText(info.url)
+      .then(({ text, encoding }) => {
+        if (live) setText({ text, encoding });
       })
       .catch(() => {
         if (live) setBroken(true);

@@ -3,10 +3,10 @@ import { type GatedArea, GatedAreaName, scopeOfArea } from '@phonecloud/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { markVerified, openDrive } from '../../api';
+import { VerifyDialog } from '../../components/verify-dialog/VerifyDialog';
 import { GateBackdrop } from './GateBackdrop';
 import { gateTarget } from './gate-targets';
 import { IntroModal } from './IntroModal';
-import { VerifyDialog } from './VerifyDialog';
 
 /** The check screen of a gated area (`/{area}.check`): the intro pop-up, then the dialog. */
 export default function VerifyGate({ area }: { area: GatedArea }) {

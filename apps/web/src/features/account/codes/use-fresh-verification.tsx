@@ -1,7 +1,7 @@
 import { Code } from '@phonecloud/shared';
 import { type ReactNode, useState } from 'react';
 import { isApiError, markVerified } from '../../../api';
-import { VerifyDialog } from '../../verify/VerifyDialog';
+import { VerifyDialog } from '../../../components/verify-dialog/VerifyDialog';
 
 export interface FreshVerification {
   /**

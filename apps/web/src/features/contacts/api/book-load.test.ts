@@ -112,7 +112,9 @@ describe('BookLoad', () => {
     expect(ids(await silent.done)).toEqual(['1', '2', '3']);
     expect(performance.now() - started).toBeGreaterThan(1500);
   });
+});
 
+describe('BookLoad: early answers and failures', () => {
   it("takes the answer the page's HTML asked for early, and says when its first screen is in", async () => {
     const { body, sendRest } = streamedBook();
     const fetch = vi.fn(async () => new Response('{}'));

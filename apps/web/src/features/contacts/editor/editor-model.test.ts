@@ -79,7 +79,9 @@ describe('the editor form', () => {
     expect(content.note).toEqual([{ note: 'one' }, { note: 'two' }]);
     expect(validateContactContent(content).ok).toBe(true);
   });
+});
 
+describe('the editor form: addresses and texts', () => {
   it('edits an address as one line that opens into its parts', () => {
     const c = contactFixture('1', '赵六', {
       'postal-address': [

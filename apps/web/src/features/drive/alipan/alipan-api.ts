@@ -21,7 +21,6 @@ import { ApiError, api, isApiError } from '../../../api';
 import { driveBearer, ensureDriveToken } from '../drive-session';
 import type { DriveBackend, DriveItem, RecycleEntry } from '../types';
 import { throwUnlessAllPassed } from '../upload/batch-outcome';
-import { envelopeOf, sendWithProgress } from '../upload/xhr';
 
 /** Every v2 call: JSON with the bearer token, read again on the retry after a 2003. */
 function v2<T>(path: string, body: Record<string, unknown>, netError: string): Promise<T> {
@@ -67,21 +66,19 @@ interface RecyclePage {
 /** What the upload host answers a part PUT whose signed URL has expired. */
 const PART_URL_REFUSED = 403;
 
-async function putPart(url: string, body: Blob, onLoaded: (n: number) => void, signal: AbortSignal) {
-  let answer: { status: number; text: string };
-  try {
-    answer = await sendWithProgress({ method: 'PUT', url, body, onProgress: onLoaded, signal });
-  } catch (err) {
-    if (signal.aborted) throw err;
-    throw new ApiError(0, Msg.NET_SERVER, 'network');
-  }
-  // The server's own words for a refused URL are not for users: it reads as a failed upload address.
-  if (answer.status === PART_URL_REFUSED)
-    throw new ApiError(PART_URL_REFUSED, DriveMsg.NET_UPLOAD_URL, 'business');
-  const envelope = envelopeOf(answer.text);
-  if (answer.status !== 200 || envelope?.code !== 0) {
-    throw new ApiError(envelope?.code ?? answer.status, envelope?.message || Msg.NET_SERVER, 'business');
-  }
+/** One part's bytes to its signed URL, which carries the credential. */
+function putPart(url: string, body: Blob, onLoaded: (n: number) => void, signal: AbortSignal) {
+  return api.upload(url, body, {
+    method: 'PUT',
+    tokenInAddress: true,
+    signal,
+    onProgress: onLoaded,
+    byStatus: (status) => {
+      // The server's own words for a refused URL are not for users: it reads as a failed upload address.
+      if (status === PART_URL_REFUSED) throw new ApiError(status, DriveMsg.NET_UPLOAD_URL, 'business');
+      return undefined;
+    },
+  });
 }
 
 /** The newer variant (`/alipan`): the v2 JSON API with a drive token. */

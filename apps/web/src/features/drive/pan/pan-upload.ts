@@ -3,20 +3,26 @@ import {
   DriveHttp,
   DriveMsg,
   DUPLICATE_POLICY,
-  Msg,
   type V1HeadChallenge,
   type V1UploadUrl,
 } from '@phonecloud/shared';
 import { ApiError, api } from '../../../api';
 import type { UploadOutcome, UploadProgress } from '../types';
 import { md5OfBlob } from '../upload/md5';
-import { envelopeOf, sendWithProgress } from '../upload/xhr';
 
 /** The fixed channel and app ids the upload host is called with (spec 000 §5; their values are not shown). */
 const CHANNEL = 'web';
 const APP_ID = 'phonecloud-portal';
 
-type HeadAnswer = { status: 422 } | { status: 404 } | { status: 0; challenge: V1HeadChallenge };
+type HeadStatus = 'expired' | 'exists' | 'absent';
+type HeadAnswer = HeadStatus | { challenge: V1HeadChallenge };
+
+/** The head's answers by HTTP status alone; any other status carries an envelope. */
+const HEAD_STATUS: Partial<Record<number, HeadStatus>> = {
+  [DriveHttp.REFRESH]: 'expired',
+  [DriveHttp.HEAD_EXISTS]: 'exists',
+  [DriveHttp.HEAD_ABSENT]: 'absent',
+};
 
 async function uploadSession(): Promise<V1UploadUrl> {
   const fetchSession = () =>
@@ -38,87 +44,67 @@ function hostUrl(session: V1UploadUrl, path: string, query: Record<string, strin
   return url.toString();
 }
 
-/** GET head: 422 the file is already in that folder, 404 unknown content, 0 a challenge. */
-async function head(
-  session: V1UploadUrl,
-  md5: string,
-  file: File,
-  pid: string,
-): Promise<HeadAnswer | 'expired'> {
-  let res: Response;
-  try {
-    res = await fetch(
-      hostUrl(session, DriveApi.uploadHead, { md5, size: file.size, pid, filename: file.name }),
-    );
-  } catch {
-    throw new ApiError(0, DriveMsg.NET_QUICK_UPLOAD, 'network');
-  }
-  if (res.status === DriveHttp.REFRESH) return 'expired';
-  if (res.status === DriveHttp.HEAD_EXISTS) return { status: 422 };
-  if (res.status === DriveHttp.HEAD_ABSENT) return { status: 404 };
-  const body = envelopeOf(await res.text().catch(() => ''));
-  if (!body) throw new ApiError(res.status, DriveMsg.NET_QUICK_UPLOAD, 'network');
-  if (body.code !== 0) throw new ApiError(body.code, body.message || DriveMsg.NET_QUICK_UPLOAD, 'business');
-  return { status: 0, challenge: body as unknown as V1HeadChallenge };
+/** GET head: the file is already in that folder, its content is unknown, or a challenge. */
+async function head(session: V1UploadUrl, md5: string, file: File, pid: string): Promise<HeadAnswer> {
+  const answer = await api.upload<V1HeadChallenge, HeadStatus>(
+    hostUrl(session, DriveApi.uploadHead, { md5, size: file.size, pid, filename: file.name }),
+    undefined,
+    {
+      method: 'GET',
+      tokenInAddress: true,
+      netError: DriveMsg.NET_QUICK_UPLOAD,
+      // The challenge sits beside the code: {code: 0, sid, offset, len}.
+      wholeEnvelope: true,
+      byStatus: (status) => HEAD_STATUS[status],
+    },
+  );
+  return typeof answer === 'string' ? answer : { challenge: answer };
 }
 
 /** POST head: proves possession with the MD5 of the range the server chose; no bytes are sent. */
 async function prove(session: V1UploadUrl, md5: string, file: File, challenge: V1HeadChallenge) {
   const range = file.slice(challenge.offset, challenge.offset + challenge.len);
   const authMd5 = await md5OfBlob(range);
-  let res: Response;
-  try {
-    res = await fetch(hostUrl(session, DriveApi.uploadHead, {}), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ md5, size: file.size, sid: challenge.sid, authMd5, filename: file.name }),
-    });
-  } catch {
-    throw new ApiError(0, DriveMsg.NET_QUICK_UPLOAD, 'network');
-  }
-  const body = envelopeOf(await res.text().catch(() => ''));
-  if (!body) throw new ApiError(res.status, DriveMsg.NET_QUICK_UPLOAD, 'network');
-  if (body.code !== 0) throw new ApiError(body.code, body.message || DriveMsg.SAME_NAME_409, 'business');
+  await api.upload(
+    hostUrl(session, DriveApi.uploadHead, {}),
+    JSON.stringify({ md5, size: file.size, sid: challenge.sid, authMd5, filename: file.name }),
+    {
+      tokenInAddress: true,
+      netError: DriveMsg.NET_QUICK_UPLOAD,
+      headers: () => ({ 'Content-Type': 'application/json' }),
+    },
+  );
 }
 
-/** The normal multipart upload to the upload host, duplicate policy 2. */
-async function send(
+/** The normal multipart upload to the upload host, duplicate policy 2; 'expired' asks for a new session. */
+function send(
   session: V1UploadUrl,
   file: File,
   pid: string,
   onProgress: (p: UploadProgress) => void,
   signal: AbortSignal,
-): Promise<number> {
+): Promise<unknown> {
   const form = new FormData();
   form.append('file', file, file.name);
-  let answer: { status: number; text: string };
-  try {
-    answer = await sendWithProgress({
-      method: 'POST',
-      url: hostUrl(session, DriveApi.uploadFile, {
-        size: file.size,
-        filename: file.name,
-        pid,
-        duplicatePolicy: DUPLICATE_POLICY,
-        channel: CHANNEL,
-        appId: APP_ID,
-      }),
-      body: form,
-      onProgress: (loaded) =>
-        onProgress({ phase: 'sending', fraction: file.size ? Math.min(1, loaded / file.size) : 1 }),
-      signal,
-    });
-  } catch (err) {
-    if (signal.aborted) throw err;
-    throw new ApiError(0, Msg.NET_SERVER, 'network');
-  }
-  if (answer.status === DriveHttp.REFRESH) return DriveHttp.REFRESH;
-  const body = envelopeOf(answer.text);
-  if (answer.status === DriveHttp.SAME_NAME)
-    throw new ApiError(DriveHttp.SAME_NAME, DriveMsg.SAME_NAME_409, 'business');
-  if (!body) throw new ApiError(answer.status, Msg.NET_SERVER, 'network');
-  if (body.code !== 0) throw new ApiError(body.code, body.message || Msg.SERVER_ERROR, 'business');
-  return 0;
+  const url = hostUrl(session, DriveApi.uploadFile, {
+    size: file.size,
+    filename: file.name,
+    pid,
+    duplicatePolicy: DUPLICATE_POLICY,
+    channel: CHANNEL,
+    appId: APP_ID,
+  });
+  return api.upload<unknown, 'expired'>(url, form, {
+    tokenInAddress: true,
+    signal,
+    onProgress: (loaded) =>
+      onProgress({ phase: 'sending', fraction: file.size ? Math.min(1, loaded / file.size) : 1 }),
+    byStatus: (status) => {
+      if (status === DriveHttp.REFRESH) return 'expired';
+      if (status === DriveHttp.SAME_NAME) throw new ApiError(status, DriveMsg.SAME_NAME_409, 'business');
+      return undefined;
+    },
+  });
 }
 
 /**
@@ -140,14 +126,14 @@ export async function panUpload(
     answer = await head(session, md5, file, pid);
     if (answer === 'expired') throw new ApiError(DriveHttp.REFRESH, DriveMsg.NET_UPLOAD_URL, 'business');
   }
-  if (answer.status === 422) return 'exists';
-  if (answer.status === 0) {
+  if (answer === 'exists') return 'exists';
+  if (answer !== 'absent') {
     await prove(session, md5, file, answer.challenge);
     return 'quick';
   }
-  if ((await send(session, file, pid, onProgress, signal)) === DriveHttp.REFRESH) {
+  if ((await send(session, file, pid, onProgress, signal)) === 'expired') {
     session = await uploadSession();
-    if ((await send(session, file, pid, onProgress, signal)) === DriveHttp.REFRESH) {
+    if ((await send(session, file, pid, onProgress, signal)) === 'expired') {
       throw new ApiError(DriveHttp.REFRESH, DriveMsg.NET_UPLOAD_URL, 'business');
     }
   }

@@ -1,15 +1,14 @@
-import { CopyOutlined, DisconnectOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type ShareStatus, ShareText, shareClipboardText } from '@phonecloud/shared';
+import { DisconnectOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ShareText, shareClipboardText } from '@phonecloud/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Modal, Table, Tag } from 'antd';
+import { Button, Empty, Modal, Table } from 'antd';
 import { useState } from 'react';
 import type { DriveVariant } from '../../../api';
 import { toast } from '../../../components/toast';
 import { confirmAction } from '../dialogs/confirm';
 import { reportError } from '../report';
-import { formatTime } from '../time';
 import { copyText } from './clipboard';
-import { expiryText } from './expiry';
+import { shareColumns } from './my-shares-columns';
 import { type ShareEntry, shareApiFor } from './share-api';
 import './share.css';
 
@@ -17,11 +16,14 @@ export const shareKeys = {
   list: (variant: DriveVariant) => ['drive', variant, 'shares'] as const,
 };
 
-const TONE: Record<ShareStatus, string | undefined> = {
-  valid: undefined,
-  expired: 'default',
-  cancelled: 'default',
-};
+/** The drive's links, read afresh each time the list opens. */
+function useShareList(variant: DriveVariant) {
+  return useQuery({
+    queryKey: shareKeys.list(variant),
+    queryFn: () => shareApiFor(variant).list(),
+    staleTime: 0,
+  });
+}
 
 /**
  * 我的分享: every link of the drive (both faces see the same ones), newest first, with its
@@ -32,20 +34,7 @@ export function MyShares({ variant, onClose }: { variant: DriveVariant; onClose(
   const [modal, holder] = Modal.useModal();
   const [selected, setSelected] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const shares = useQuery({
-    queryKey: shareKeys.list(variant),
-    queryFn: () => shareApiFor(variant).list(),
-    staleTime: 0,
-  });
-  const rows = shares.data ?? [];
-  const v2 = variant === 'alipan';
-
-  const copy = async (entry: ShareEntry) => {
-    const origin = new URL(entry.url, window.location.href).origin;
-    const ok = await copyText(shareClipboardText(origin, entry.id, entry.pwd));
-    if (ok) toast.success(ShareText.COPIED);
-    else toast.error(ShareText.COPY_FAILED);
-  };
+  const shares = useShareList(variant);
 
   const cancel = async (ids: string[]) => {
     if (ids.length === 0) return;
@@ -98,7 +87,7 @@ export function MyShares({ variant, onClose }: { variant: DriveVariant; onClose(
         rowKey="id"
         size="middle"
         loading={shares.isPending || busy}
-        dataSource={rows}
+        dataSource={shares.data ?? []}
         pagination={false}
         scroll={{ y: 420 }}
         rowSelection={{
@@ -107,85 +96,19 @@ export function MyShares({ variant, onClose }: { variant: DriveVariant; onClose(
           getCheckboxProps: (r) => ({ disabled: r.status === 'cancelled', 'aria-label': `选择${r.name}` }),
         }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ShareText.EMPTY} /> }}
-        columns={[
-          {
-            title: ShareText.COL_NAME,
-            dataIndex: 'name',
-            ellipsis: true,
-            render: (name: string, r) => (
-              <div className="my-shares__name" data-share-id={r.id}>
-                <span className="my-shares__title" title={name}>
-                  {name}
-                </span>
-                {/* On a phone the other columns fold into this line. */}
-                <span className="my-shares__meta">
-                  {expiryText(r)} · {ShareText.counts(r.views, r.downloads)}
-                  {r.pwd ? ` · ${ShareText.CODE} ${r.pwd}` : ''}
-                </span>
-              </div>
-            ),
-          },
-          {
-            title: ShareText.COL_CREATED,
-            dataIndex: 'createdAt',
-            width: 170,
-            responsive: ['lg'],
-            render: (t: number) => formatTime(t),
-          },
-          {
-            title: ShareText.COL_STATUS,
-            key: 'status',
-            width: 130,
-            responsive: ['md'],
-            render: (_: unknown, r) =>
-              TONE[r.status] ? <Tag color={TONE[r.status]}>{expiryText(r)}</Tag> : expiryText(r),
-          },
-          {
-            title: ShareText.CODE,
-            dataIndex: 'pwd',
-            width: 80,
-            responsive: ['md'],
-            render: (pwd: string) => pwd || '-',
-          },
-          {
-            title: ShareText.COL_VIEWS,
-            dataIndex: 'views',
-            width: 70,
-            responsive: ['md'],
-          },
-          {
-            title: ShareText.COL_DOWNLOADS,
-            dataIndex: 'downloads',
-            width: 70,
-            responsive: ['md'],
-          },
-          {
-            title: '',
-            key: 'actions',
-            width: v2 ? 96 : 100,
-            render: (_: unknown, r) =>
-              r.status === 'cancelled' ? null : (
-                <span className="my-shares__actions">
-                  <Button
-                    type="text"
-                    icon={<CopyOutlined />}
-                    aria-label={`${ShareText.COPY} ${r.name}`}
-                    title={v2 ? ShareText.COPY_V2 : ShareText.COPY_V1}
-                    onClick={() => void copy(r)}
-                  />
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DisconnectOutlined />}
-                    aria-label={`${ShareText.CANCEL_SHARE} ${r.name}`}
-                    title={ShareText.CANCEL_SHARE}
-                    onClick={() => void cancel([r.id])}
-                  />
-                </span>
-              ),
-          },
-        ]}
+        columns={shareColumns(variant === 'alipan', {
+          copy: copyShareLink,
+          cancel: (id) => void cancel([id]),
+        })}
       />
     </Modal>
   );
+}
+
+/** Copies a link with its code, as the text the spec gives for pasting into a message. */
+async function copyShareLink(entry: ShareEntry) {
+  const origin = new URL(entry.url, window.location.href).origin;
+  const ok = await copyText(shareClipboardText(origin, entry.id, entry.pwd));
+  if (ok) toast.success(ShareText.COPIED);
+  else toast.error(ShareText.COPY_FAILED);
 }

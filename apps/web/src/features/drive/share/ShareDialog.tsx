@@ -54,15 +54,10 @@ export function ShareDialog({ variant, items, onClose, onCreated }: Props) {
   const first = items[0]?.name ?? '';
 
   const create = async () => {
-    let code: CodeChoice;
-    if (mode === 'none') code = '';
-    else if (mode === 'custom') {
-      const normal = normalizeShareCode(custom);
-      if (!normal) {
-        setError(ShareMsg.CODE_FORMAT);
-        return;
-      }
-      code = normal;
+    const code = codeOf(mode, custom);
+    if (code === null) {
+      setError(ShareMsg.CODE_FORMAT);
+      return;
     }
     setBusy(true);
     try {
@@ -80,108 +75,40 @@ export function ShareDialog({ variant, items, onClose, onCreated }: Props) {
     }
   };
 
-  const copy = async () => {
-    if (!made) return;
-    const ok = await copyText(shareClipboardText(originOf(made.url), made.id, made.pwd));
-    if (ok) toast.success(ShareText.COPIED);
-    else toast.error(ShareText.COPY_FAILED);
-  };
-
-  const expiryChoice = v2 ? (
-    <Radio.Group
-      className="share-form__expiry"
-      optionType="button"
-      buttonStyle="solid"
-      value={days}
-      onChange={(e) => setDays(e.target.value as ShareExpiryDays)}
-      options={SHARE_EXPIRY_DAYS.map((d) => ({ value: d, label: ShareText.EXPIRY_NAMES[d] }))}
-    />
-  ) : (
-    <Radio.Group value={days} onChange={(e) => setDays(e.target.value as ShareExpiryDays)}>
-      {SHARE_EXPIRY_DAYS.map((d) => (
-        <Radio key={d} value={d}>
-          {ShareText.EXPIRY_NAMES[d]}
-        </Radio>
-      ))}
-    </Radio.Group>
-  );
-
   const form = (
     <div className="share-form">
       <div className="share-form__row">
         <span className="share-form__label">{ShareText.EXPIRY}</span>
         <div className="share-form__field" data-testid="share-expiry">
-          {expiryChoice}
+          <ExpiryChoice v2={v2} days={days} onChange={setDays} />
         </div>
       </div>
       <div className="share-form__row">
         <span className="share-form__label">{ShareText.CODE}</span>
         <div className="share-form__field">
-          <Radio.Group
-            className="share-form__codes"
-            value={mode}
-            onChange={(e) => {
-              setMode(e.target.value as CodeMode);
+          <CodeField
+            mode={mode}
+            custom={custom}
+            error={error}
+            onMode={(m) => {
+              setMode(m);
               setError(null);
             }}
-          >
-            <Radio value="random">{ShareText.CODE_RANDOM}</Radio>
-            <Radio value="custom">{ShareText.CODE_CUSTOM}</Radio>
-            <Radio value="none">{ShareText.CODE_NONE}</Radio>
-          </Radio.Group>
-          {mode === 'custom' ? (
-            <Input
-              className="share-form__code"
-              aria-label={ShareText.CODE}
-              maxLength={SHARE_CODE_LENGTH}
-              placeholder={ShareText.CODE_PLACEHOLDER}
-              value={custom}
-              status={error ? 'error' : undefined}
-              onChange={(e) => {
-                setCustom(e.target.value);
-                setError(null);
-              }}
-              onPressEnter={() => void create()}
-            />
-          ) : null}
-          {error ? (
-            <div className="share-form__error" role="alert">
-              {error}
-            </div>
-          ) : mode === 'custom' ? (
-            <div className="share-form__hint">{ShareText.CODE_HINT}</div>
-          ) : null}
+            onCustom={(text) => {
+              setCustom(text);
+              setError(null);
+            }}
+            onEnter={() => void create()}
+          />
         </div>
       </div>
     </div>
   );
 
-  const result = made ? (
-    <div className="share-result" data-testid="share-result">
-      <p className="share-result__ok">
-        <CheckCircleFilled />{' '}
-        {v2 ? ShareText.CREATED_V2 : made.pwd ? ShareText.CREATED_V1 : ShareText.CREATED_PUBLIC}
-      </p>
-      <div className="share-result__line">
-        <span className="share-form__label">{ShareText.LINK}</span>
-        <Input readOnly value={made.url} prefix={<LinkOutlined />} data-testid="share-link" />
-      </div>
-      {made.pwd ? (
-        <div className="share-result__line">
-          <span className="share-form__label">{ShareText.CODE}</span>
-          <Input readOnly value={made.pwd} className="share-result__code" data-testid="share-code" />
-        </div>
-      ) : null}
-      <p className="share-result__expiry">
-        {ShareText.EXPIRY}：{ShareText.EXPIRY_NAMES[made.days]}
-      </p>
-    </div>
-  ) : null;
-
   const footer = made ? (
     <>
       <Button onClick={onClose}>{ShareText.CLOSE}</Button>
-      <Button type="primary" icon={<CopyOutlined />} onClick={() => void copy()}>
+      <Button type="primary" icon={<CopyOutlined />} onClick={() => void copyLink(made)}>
         {v2 ? ShareText.COPY_V2 : made.pwd ? ShareText.COPY_V1 : ShareText.COPY}
       </Button>
     </>
@@ -206,7 +133,124 @@ export function ShareDialog({ variant, items, onClose, onCreated }: Props) {
           {items.length > 1 ? `${first}等${items.length}个文件` : first}
         </p>
       ) : null}
-      {made ? result : form}
+      {made ? <ShareResult v2={v2} made={made} /> : form}
     </Modal>
   );
+}
+
+function ExpiryChoice({
+  v2,
+  days,
+  onChange,
+}: {
+  v2: boolean;
+  days: ShareExpiryDays;
+  onChange(days: ShareExpiryDays): void;
+}) {
+  return v2 ? (
+    <Radio.Group
+      className="share-form__expiry"
+      optionType="button"
+      buttonStyle="solid"
+      value={days}
+      onChange={(e) => onChange(e.target.value as ShareExpiryDays)}
+      options={SHARE_EXPIRY_DAYS.map((d) => ({ value: d, label: ShareText.EXPIRY_NAMES[d] }))}
+    />
+  ) : (
+    <Radio.Group value={days} onChange={(e) => onChange(e.target.value as ShareExpiryDays)}>
+      {SHARE_EXPIRY_DAYS.map((d) => (
+        <Radio key={d} value={d}>
+          {ShareText.EXPIRY_NAMES[d]}
+        </Radio>
+      ))}
+    </Radio.Group>
+  );
+}
+
+/** The extraction code: random, the owner's own (with its rule or its error), or none. */
+function CodeField({
+  mode,
+  custom,
+  error,
+  onMode,
+  onCustom,
+  onEnter,
+}: {
+  mode: CodeMode;
+  custom: string;
+  error: string | null;
+  onMode(mode: CodeMode): void;
+  onCustom(text: string): void;
+  onEnter(): void;
+}) {
+  return (
+    <>
+      <Radio.Group
+        className="share-form__codes"
+        value={mode}
+        onChange={(e) => onMode(e.target.value as CodeMode)}
+      >
+        <Radio value="random">{ShareText.CODE_RANDOM}</Radio>
+        <Radio value="custom">{ShareText.CODE_CUSTOM}</Radio>
+        <Radio value="none">{ShareText.CODE_NONE}</Radio>
+      </Radio.Group>
+      {mode === 'custom' ? (
+        <Input
+          className="share-form__code"
+          aria-label={ShareText.CODE}
+          maxLength={SHARE_CODE_LENGTH}
+          placeholder={ShareText.CODE_PLACEHOLDER}
+          value={custom}
+          status={error ? 'error' : undefined}
+          onChange={(e) => onCustom(e.target.value)}
+          onPressEnter={onEnter}
+        />
+      ) : null}
+      {error ? (
+        <div className="share-form__error" role="alert">
+          {error}
+        </div>
+      ) : mode === 'custom' ? (
+        <div className="share-form__hint">{ShareText.CODE_HINT}</div>
+      ) : null}
+    </>
+  );
+}
+
+/** The link made, its code and expiry. */
+function ShareResult({ v2, made }: { v2: boolean; made: ShareEntry }) {
+  return (
+    <div className="share-result" data-testid="share-result">
+      <p className="share-result__ok">
+        <CheckCircleFilled />{' '}
+        {v2 ? ShareText.CREATED_V2 : made.pwd ? ShareText.CREATED_V1 : ShareText.CREATED_PUBLIC}
+      </p>
+      <div className="share-result__line">
+        <span className="share-form__label">{ShareText.LINK}</span>
+        <Input readOnly value={made.url} prefix={<LinkOutlined />} data-testid="share-link" />
+      </div>
+      {made.pwd ? (
+        <div className="share-result__line">
+          <span className="share-form__label">{ShareText.CODE}</span>
+          <Input readOnly value={made.pwd} className="share-result__code" data-testid="share-code" />
+        </div>
+      ) : null}
+      <p className="share-result__expiry">
+        {ShareText.EXPIRY}：{ShareText.EXPIRY_NAMES[made.days]}
+      </p>
+    </div>
+  );
+}
+
+/** The code to ask for: random (undefined), none (''), the owner's own, or null when that is malformed. */
+function codeOf(mode: CodeMode, custom: string): CodeChoice | null {
+  if (mode === 'none') return '';
+  if (mode === 'custom') return normalizeShareCode(custom);
+  return undefined;
+}
+
+async function copyLink(made: ShareEntry) {
+  const ok = await copyText(shareClipboardText(originOf(made.url), made.id, made.pwd));
+  if (ok) toast.success(ShareText.COPIED);
+  else toast.error(ShareText.COPY_FAILED);
 }

@@ -2,14 +2,14 @@ import { CODE_LENGTH, Msg, RESEND_WAIT_SECONDS, VerifyType, type VerifyTypeValue
 import { Input } from 'antd';
 import { useState } from 'react';
 import { api, shouldReport } from '../../api';
-import { CaptchaField } from '../../components/CaptchaField';
-import { FieldError } from '../../components/FieldError';
-import { PrimaryButton } from '../../components/PrimaryButton';
-import { SendCodeButton } from '../../components/SendCodeButton';
-import { toast } from '../../components/toast';
-import { useCaptcha } from '../../components/use-captcha';
-import type { CountdownState } from '../../components/use-countdown';
-import { useTransientText } from '../../components/use-transient-text';
+import { CaptchaField } from '../CaptchaField';
+import { FieldError } from '../FieldError';
+import { PrimaryButton } from '../PrimaryButton';
+import { SendCodeButton } from '../SendCodeButton';
+import { toast } from '../toast';
+import { useCaptcha } from '../use-captcha';
+import type { CountdownState } from '../use-countdown';
+import { useTransientText } from '../use-transient-text';
 import { verifyErrorText } from './verify-error-text';
 import { type ScopePaths, VERIFY_CAPTCHA } from './verify-paths';
 

@@ -2,9 +2,9 @@ import { CODE_LENGTH, Code, Msg, VerifyType } from '@phonecloud/shared';
 import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { api, isApiError, shouldReport } from '../../api';
-import { FieldError } from '../../components/FieldError';
-import { PrimaryButton } from '../../components/PrimaryButton';
-import { useTransientText } from '../../components/use-transient-text';
+import { FieldError } from '../FieldError';
+import { PrimaryButton } from '../PrimaryButton';
+import { useTransientText } from '../use-transient-text';
 import { verifyErrorText } from './verify-error-text';
 import type { ScopePaths } from './verify-paths';
 

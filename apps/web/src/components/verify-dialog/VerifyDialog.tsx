@@ -1,11 +1,11 @@
-import './verify.css';
+import './verify-dialog.css';
 import { AccountPage, Msg, type VerifyInfo, type VerifyScope, VerifyType } from '@phonecloud/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Result, Spin, Tabs, type TabsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { api } from '../../api';
-import { PrimaryButton } from '../../components/PrimaryButton';
-import { useCountdown } from '../../components/use-countdown';
+import { PrimaryButton } from '../PrimaryButton';
+import { useCountdown } from '../use-countdown';
 import { AuthenticatorForm } from './AuthenticatorForm';
 import { ChannelForm } from './ChannelForm';
 import { scopePaths } from './verify-paths';

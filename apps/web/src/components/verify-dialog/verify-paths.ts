@@ -1,5 +1,5 @@
 import { Api, type VerifyScope } from '@phonecloud/shared';
-import type { CaptchaPaths } from '../../components/use-captcha';
+import type { CaptchaPaths } from '../use-captcha';
 
 export interface ScopePaths {
   info: string;
