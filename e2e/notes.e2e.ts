@@ -178,20 +178,14 @@ test('boards: add, drag notes on and around, bring to front, keyboard drag, recy
     .click();
   await expect(page.getByRole('tab')).toHaveCount(4);
 
-  // Drag a card onto the recycle area: confirm, gone; the bin restores it. On a loaded machine a
-  // drop can land before the page has drawn the pointer over the area: the hand tries again.
+  // Drag a card onto the recycle area: confirm, gone; the bin restores it. The hand lets go once
+  // the area shows it is under the pointer (the page's own answer to the last move).
+  const drop = await page.locator('.notes-recycle-drop').boundingBox();
+  if (!drop) throw new Error('no recycle area on screen');
+  await mouseDrag(page, boxCard(page, '第三条'), { x: drop.x + 10, y: drop.y - 20 }, () =>
+    expect(page.locator('.notes-recycle-drop.is-over')).toBeVisible(),
+  );
   const confirm = page.getByRole('dialog').getByRole('button', { name: /确\s*定/ });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const drop = await page.locator('.notes-recycle-drop').boundingBox();
-    await mouseDrag(page, boxCard(page, '第三条'), { x: (drop?.x ?? 0) + 10, y: (drop?.y ?? 0) - 20 });
-    if (
-      await confirm.waitFor({ timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-  }
   await confirm.click();
   await expect(boxCard(page, '第三条')).toHaveCount(0);
   await page.getByRole('button', { name: '回收站' }).click();

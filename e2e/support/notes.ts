@@ -67,9 +67,15 @@ export const boardNote = (page: Page, title: string) =>
 
 /**
  * Drags an element with the mouse so that its top left lands at `to` (page coordinates): held at
- * a point inside it, moved a little to start the drag, then in steps to the target.
+ * a point inside it, moved a little to start the drag, then in steps to the target. It lets go
+ * once `settled` holds, by default once the dragged note is drawn at `to`.
  */
-export async function mouseDrag(page: Page, item: Locator, to: { x: number; y: number }) {
+export async function mouseDrag(
+  page: Page,
+  item: Locator,
+  to: { x: number; y: number },
+  settled: () => Promise<void> = () => overlayAt(page, to),
+) {
   const box = await item.boundingBox();
   if (!box) throw new Error('the dragged element has no box');
   const grip = { x: 24, y: 40 };
@@ -77,7 +83,7 @@ export async function mouseDrag(page: Page, item: Locator, to: { x: number; y: n
   await page.mouse.down();
   await page.mouse.move(box.x + grip.x + 8, box.y + grip.y + 8, { steps: 2 });
   await page.mouse.move(to.x + grip.x, to.y + grip.y, { steps: 12 });
-  await overlayAt(page, to);
+  await settled();
   await page.mouse.up();
 }
 
