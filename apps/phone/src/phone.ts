@@ -45,6 +45,9 @@ export class Phone {
   private readonly stopper = new AbortController();
   private ringing: { code: string; timer: NodeJS.Timeout } | null = null;
   private end: PhoneEnd = 'stopped';
+  // Set from the wipe's first step: the server revokes the token as the wipe is reported, so the
+  // other loop may meet the revoked token meanwhile; the wipe, not a sign-out, ends the run.
+  private wiping = false;
   private connected = true;
 
   constructor(private readonly opts: PhoneOptions) {}
@@ -87,6 +90,7 @@ export class Phone {
   }
 
   stop(end: PhoneEnd = 'stopped') {
+    if (this.wiping && end !== 'wiped') return;
     this.end = end;
     this.stopper.abort();
   }
@@ -111,6 +115,7 @@ export class Phone {
       return out;
     } catch (err) {
       if (err instanceof DeviceApiError && err.code === Code.NOT_LOGGED_IN) {
+        if (this.wiping) return undefined;
         this.log('设备登录已失效（设备已被删除或账号密码已修改），请重新登录');
         this.state.token = null;
         this.save();
@@ -204,6 +209,7 @@ export class Phone {
         break;
       }
       case 'wipe': {
+        this.wiping = true;
         this.log('收到擦除指令：正在擦除手机数据……');
         // The result goes first: once the folder is gone, so is the token that reports it. The
         // wipe happens whether or not the report got through.
