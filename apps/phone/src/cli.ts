@@ -20,6 +20,8 @@ const USAGE = `Usage: npm run phone -- --server URL --account NAME [options]
   --brand B --model M what the portal shows (default Xiaomi, Redmi Note 13)
   --report-every S    seconds between location reports (default 30)
   --sync-every S      also sync the phone's files every S seconds (see sync)
+  --sample            a new phone folder gets a sample contact, note and photo (a
+                      demo or test account only: a sync sends them to the account)
 
 While it runs, type the 6-digit ring code and Enter to stop a ringing phone.
 
@@ -43,6 +45,7 @@ const { values, positionals } = parseArgs({
     every: { type: 'string' },
     'sync-every': { type: 'string' },
     area: { type: 'string' },
+    sample: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -119,7 +122,7 @@ async function main(): Promise<number> {
     rl.close();
     return end === 'signed-out' ? 3 : end === 'failed' ? 1 : 0;
   }
-  folder.ensureData();
+  folder.ensureData({ sample: values.sample });
   const phone = new Phone({
     api,
     folder,

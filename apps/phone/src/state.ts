@@ -41,9 +41,14 @@ export class PhoneFolder {
     renameSync(tmp, this.statePath);
   }
 
-  /** A fresh phone has some data of its own: what a wipe must remove. */
-  ensureData(): void {
+  /**
+   * The phone's data folder. A sample (a contact, a note, a photo) is written only when asked
+   * for (`--sample`): a phone signed in to a real account must not sync invented data into it.
+   */
+  ensureData({ sample }: { sample: boolean }): void {
     if (existsSync(this.dataDir)) return;
+    mkdirSync(this.dataDir, { recursive: true });
+    if (!sample) return;
     mkdirSync(path.join(this.dataDir, 'photos'), { recursive: true });
     writeFileSync(
       path.join(this.dataDir, 'contacts.vcf'),

@@ -169,6 +169,41 @@ describe.each(TEST_DIALECTS)('SMS export and import [%s]', (dialect) => {
     expect((await client.raw(picture)).status).toBe(404);
   });
 
+  it('a text-only copy of an MMS (a phone that wrote it back as <sms>) matches the MMS instead of being added', async () => {
+    const { client, user } = await verifiedClient(server);
+    const mms = (date: string) => `<mms date="${date}" msg_box="2" address="13800137777" read="1" locked="0">
+    <parts>
+      <part seq="0" ct="image/png" cl="p.png" data="${PNG.toString('base64')}" />
+      <part seq="1" ct="text/plain" text="看看这张" />
+    </parts>
+  </mms>`;
+    const copy = (body: string) =>
+      `<sms protocol="0" address="+86 138 0013 7777" date="1700000100000" type="2" body="${body}" read="1" locked="0" />`;
+    // The MMS's date in seconds, as some versions of the app write it; its copy in ms.
+    writeFileSync(path.join(dir, 'mms.xml'), `<smses count="1">${mms('1700000100')}</smses>`);
+    expect((await importBackupFile(server.deps, user.id, path.join(dir, 'mms.xml'))).added).toBe(1);
+    writeFileSync(
+      path.join(dir, 'copy.xml'),
+      `<smses count="2">${copy('看看这张')}${copy('另一条')}</smses>`,
+    );
+    expect((await importBackupFile(server.deps, user.id, path.join(dir, 'copy.xml'))).added).toBe(1);
+    // Both in one file: the MMS is added, its copy is not.
+    const other = await verifiedClient(server);
+    writeFileSync(
+      path.join(dir, 'both.xml'),
+      `<smses count="2">${copy('看看这张')}${mms('1700000100000')}</smses>`,
+    );
+    expect((await importBackupFile(server.deps, other.user.id, path.join(dir, 'both.xml'))).added).toBe(1);
+
+    const detail = await smsDetail(client, { format_address: '13800137777' });
+    expect(detail.sms_list.map((m) => [m.content.body, m.content.attachments?.length ?? 0])).toEqual([
+      ['看看这张', 1],
+      ['另一条', 0],
+    ]);
+    const otherDetail = await smsDetail(other.client, { format_address: '13800137777' });
+    expect(otherDetail.sms_list.map((m) => m.content.attachments?.length ?? 0)).toEqual([1]);
+  });
+
   it('deleting the account removes the box and lets go of its pictures and exports', async () => {
     const { client, user } = await verifiedClient(server);
     const picture = Buffer.concat([PNG, Buffer.from('account-delete')]);

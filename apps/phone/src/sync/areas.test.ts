@@ -125,6 +125,42 @@ describe('message area', () => {
     area.write(st);
     expect(readSmsXml(readFileSync(file, 'utf8'))).toEqual([]);
   });
+
+  it('keeps an MMS as an <mms> with its picture through a round, its text sent up once', () => {
+    const file = path.join(data, 'sms.xml');
+    writeFileSync(
+      file,
+      `<smses count="1"><mms date="1600000050" msg_box="1" address="13900001111" read="1" locked="0">
+<parts><part seq="0" ct="text/plain" text="看照片" /><part seq="1" ct="image/png" name="p.png" data="iVBORw0K" /></parts>
+</mms></smses>`,
+    );
+    const area = new SmsArea(data);
+    const st = emptySyncState().sms;
+    const up = area.localChanges(st);
+    expect(up.map((u) => u.change)).toMatchObject([{ op: 'create', body: '看照片', date: 1600000050000 }]);
+    area.onResult(st, up[0]?.change ?? { op: 'create' }, up[0]?.key ?? '', {
+      index: 0,
+      outcome: 'applied',
+      server_id: '7',
+    });
+    expect(JSON.stringify(st)).not.toContain('iVBORw0K');
+    // The cloud marks it a favourite; the file keeps the picture and takes the flag.
+    area.onPulled(st, {
+      server_id: '7',
+      address: '13900001111',
+      body: '看照片',
+      date: 1600000050000,
+      type: 1,
+      read: 1,
+      locked: 1,
+    });
+    area.write(st);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain('<sms ');
+    expect(text).toContain('data="iVBORw0K"');
+    expect(readSmsXml(text).map((x) => [x.body, x.locked])).toEqual([['看照片', 1]]);
+    expect(area.localChanges(st)).toEqual([]);
+  });
 });
 
 describe('notes area', () => {

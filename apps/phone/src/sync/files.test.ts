@@ -259,10 +259,38 @@ describe('sms.xml', () => {
     </parts>
   </mms>
 </smses>`;
-    expect(readSmsXml(xml)).toEqual([
+    expect(readSmsXml(xml).map(({ mms: _kept, ...m }) => m)).toEqual([
       { address: '13900001111', body: '你好\n世界', date: 1600000000000, type: 2, read: 1, locked: 0 },
       { address: '13900001111', body: '彩信文字', date: 1600000050000, type: 1, read: 1, locked: 0 },
     ]);
+  });
+
+  it('writes an MMS back as the same <mms> with its parts, the flags the cloud changed included', () => {
+    const xml = `<smses count="1">
+  <mms date="1600000050" msg_box="1" address="13900001111~13900002222" read="0" locked="0" m_type="132">
+    <parts>
+      <part seq="0" ct="text/plain" text="彩信&#10;文字" />
+      <part seq="1" ct="image/jpeg" name="a.jpg" data="/9j/AAAA" />
+    </parts>
+    <addrs>
+      <addr address="13900001111" type="137" charset="106" />
+      <addr address="13900002222" type="151" charset="106" />
+    </addrs>
+  </mms>
+</smses>`;
+    const [mms] = readSmsXml(xml);
+    if (!mms) throw new Error('the MMS was not read');
+    const again = writeSmsXml([{ ...mms, locked: 1 }], 1700000200000);
+    expect(again).not.toContain('<sms ');
+    expect(again).toContain('count="1"');
+    expect(again).toContain('data="/9j/AAAA"');
+    expect(again).toContain('<addr address="13900002222" type="151" charset="106"');
+    expect(again).toContain('m_type="132"');
+    const back = readSmsXml(again);
+    expect(back.map(({ mms: _kept, ...m }) => m)).toEqual([
+      { address: '13900001111', body: '彩信\n文字', date: 1600000050000, type: 1, read: 0, locked: 1 },
+    ]);
+    expect(back[0]?.mms).toEqual({ ...mms.mms, '@_locked': '1' });
   });
 
   it('reads the emoji the app writes as two character references', () => {

@@ -70,7 +70,10 @@ export class SmsArea implements AreaAdapter<'sms', MessageRecord> {
   ): void {
     if (change.op !== 'create' || !key || !r.server_id) return;
     const m = this.byKey.get(key);
-    if (m) st.items[key] = { server_id: r.server_id, message: m };
+    // The state keeps what the cloud knows; an MMS's parts stay in the file only.
+    if (!m) return;
+    const { mms: _parts, ...message } = m;
+    st.items[key] = { server_id: r.server_id, message };
   }
 
   onPulled(st: AreaSync<MessageRecord>, m: SyncMessage): string {
@@ -115,7 +118,8 @@ export class SmsArea implements AreaAdapter<'sms', MessageRecord> {
     for (const m of this.local ?? this.read()) {
       const key = messageKey(m);
       if (this.goneKeys.has(key) && !st.items[key]) continue;
-      byKey.set(key, st.items[key]?.message ?? m);
+      const kept = st.items[key]?.message;
+      byKey.set(key, kept && m.mms ? { ...kept, mms: m.mms } : (kept ?? m));
     }
     for (const [key, rec] of Object.entries(st.items)) if (!byKey.has(key)) byKey.set(key, rec.message);
     writeFileAtomic(this.file, writeSmsXml([...byKey.values()]));

@@ -5,8 +5,9 @@ import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 /**
  * The phone's messages file, `sms.xml`, in the "SMS Backup & Restore" format (the Android app's,
  * the one the portal's SMS import reads): `<smses>` with one `<sms>` per message. fast-xml-parser
- * reads and writes it. `<mms>` entries written by the app are read as their text parts (their
- * pictures stay on the phone); the phone writes `<sms>` entries only.
+ * reads and writes it. An `<mms>` entry written by the app is read as its text parts, and kept
+ * whole (pictures, addresses, every attribute) to be written back as the same `<mms>`: written
+ * as a plain `<sms>` it would lose its pictures, and a later import would add a text-only copy.
  */
 export interface PhoneMessage {
   address: string;
@@ -17,6 +18,8 @@ export interface PhoneMessage {
   type: number;
   read: 0 | 1;
   locked: 0 | 1;
+  /** The `<mms>` element as read (parser's shape), for an MMS: written back unchanged. */
+  mms?: Record<string, unknown>;
 }
 
 /** An element as fast-xml-parser answers it: attributes under '@_' names, children by tag name. */
@@ -24,6 +27,7 @@ type Attrs = Record<string, string | undefined>;
 interface MmsNode {
   attrs: Attrs;
   parts: Attrs[];
+  raw: Record<string, unknown>;
 }
 const A = '@_';
 /** The attributes of an element, by their names without the prefix. */
@@ -36,7 +40,7 @@ function attrsOf(node: unknown): Attrs {
 }
 function mmsOf(node: unknown): MmsNode {
   const parts = (node as { parts?: { part?: unknown[] } } | undefined)?.parts?.part ?? [];
-  return { attrs: attrsOf(node), parts: parts.map(attrsOf) };
+  return { attrs: attrsOf(node), parts: parts.map(attrsOf), raw: (node ?? {}) as Record<string, unknown> };
 }
 
 const parser = new XMLParser({
@@ -85,7 +89,7 @@ export function readSmsXml(xml: string): PhoneMessage[] {
       locked: flag(a.locked),
     });
   }
-  for (const { attrs: m, parts } of (root.mms ?? []).map(mmsOf)) {
+  for (const { attrs: m, parts, raw } of (root.mms ?? []).map(mmsOf)) {
     const address = text(m.address).split('~')[0]?.trim() ?? '';
     const date = integer(m.date, 0);
     if (!address || date <= 0) continue;
@@ -102,6 +106,7 @@ export function readSmsXml(xml: string): PhoneMessage[] {
       type: integer(m.msg_box, 1),
       read: m.read === undefined ? 1 : flag(m.read),
       locked: flag(m.locked),
+      mms: raw,
     });
   }
   return out.sort((a, b) => a.date - b.date);
@@ -136,8 +141,10 @@ const prefixed = (attrs: Record<string, string>) =>
 
 /** The whole file, oldest message first, as the app writes a full backup. */
 export function writeSmsXml(messages: readonly PhoneMessage[], backupDate = Date.now()): string {
-  const sms = [...messages]
-    .sort((a, b) => a.date - b.date)
+  const sorted = [...messages].sort((a, b) => a.date - b.date);
+  const mms = sorted.flatMap((m) => (m.mms ? [mmsAsKept(m)] : []));
+  const sms = sorted
+    .filter((m) => !m.mms)
     .map((m) =>
       prefixed({
         protocol: '0',
@@ -157,10 +164,16 @@ export function writeSmsXml(messages: readonly PhoneMessage[], backupDate = Date
         contact_name: '(Unknown)',
       }),
     );
+  const count = String(sms.length + mms.length);
   const xml = builder.build({
-    smses: { ...prefixed({ count: String(sms.length), backup_date: String(backupDate), type: 'full' }), sms },
+    smses: { ...prefixed({ count, backup_date: String(backupDate), type: 'full' }), sms, mms },
   }) as string;
   return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n${keepLineEnds(xml)}`;
+}
+
+/** An MMS as read, with the flags the cloud may have changed since (favourite, read). */
+function mmsAsKept(m: PhoneMessage): Record<string, unknown> {
+  return { ...m.mms, [`${A}read`]: String(m.read), [`${A}locked`]: String(m.locked) };
 }
 
 /**

@@ -19,6 +19,7 @@ import * as m017 from './migrations/017_drive_find.js';
 import * as m018 from './migrations/018_webdav.js';
 import * as m019 from './migrations/019_contact_address_parts.js';
 import * as m020 from './migrations/020_drive_name_chars.js';
+import * as m021 from './migrations/021_sms_mms_twins.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '018_webdav': m018,
   '019_contact_address_parts': m019,
   '020_drive_name_chars': m020,
+  '021_sms_mms_twins': m021,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -107,7 +107,7 @@ export function startPhone(server: TestServer, token: string, deviceId: string) 
     done: [],
   };
   folder.write(state);
-  folder.ensureData();
+  folder.ensureData({ sample: true });
   const api = new DeviceApiClient(server.baseUrl);
   api.token = token;
   const lines: string[] = [];

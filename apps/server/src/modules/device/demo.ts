@@ -38,7 +38,7 @@ export async function seedDemoPhone(deps: AppDeps, userId: number): Promise<void
     started_at: now,
     done: [],
   });
-  folder.ensureData();
+  folder.ensureData({ sample: true });
 }
 
 /**

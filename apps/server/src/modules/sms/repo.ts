@@ -34,6 +34,11 @@ const MESSAGE_COLUMNS = [
 const INSERT_ROWS = 500;
 const insertTexts = new Map<string, string>();
 
+/** What a message and a text-only copy of it share: conversation, time, direction and text. */
+export function twinOf(address: string, date: number, type: number, body: string): string {
+  return JSON.stringify([address, date, type, body]);
+}
+
 /** `INSERT INTO sms_messages (...) VALUES (...), ...` for `rows` rows. */
 function insertText(rows: number, numbered: boolean): string {
   const key = `${rows} ${numbered}`;
@@ -356,6 +361,22 @@ export class SmsRepo extends SyncBookRepo {
       for (const r of rows) out.add(r.import_key);
     }
     return out;
+  }
+
+  /**
+   * The messages with pictures among dates `from`..`to`, as identities (`twinOf`): an import
+   * skips a text-only copy of one of them (partial index `sms_messages_mms`).
+   */
+  async pictureMessagesBetween(userId: number, from: number, to: number): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('sms_messages')
+      .select(['address', 'date', 'type', 'body'])
+      .where('user_id', '=', userId)
+      .where('attachments', 'is not', null)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .execute();
+    return new Set(rows.map((r) => twinOf(r.address, Number(r.date), r.type, r.body)));
   }
 
   /** Whether any message of the user still names this picture. */

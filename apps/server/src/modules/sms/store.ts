@@ -3,7 +3,7 @@ import { BlobIndex } from '../../storage/blob-index.js';
 import { changeBox } from './box.js';
 import { SmsFileKind, SmsFilesRepo } from './files-repo.js';
 import { type IncomingMessage, type PreparedMessage, prepareBatch } from './incoming.js';
-import { conversationChanges, type NewMessageRow } from './repo.js';
+import { conversationChanges, type NewMessageRow, type SmsRepo, twinOf } from './repo.js';
 
 export type { IncomingMessage, IncomingPicture, PreparedMessage } from './incoming.js';
 
@@ -28,8 +28,17 @@ export async function writePrepared(
   userId: number,
   prepared: readonly PreparedMessage[],
 ): Promise<number> {
+  return (await writePreparedKeys(deps, userId, prepared)).length;
+}
+
+/** `writePrepared`, answering the import keys of the messages it added. */
+export async function writePreparedKeys(
+  deps: AppDeps,
+  userId: number,
+  prepared: readonly PreparedMessage[],
+): Promise<string[]> {
   const now = deps.clock.now();
-  if (prepared.length === 0) return 0;
+  if (prepared.length === 0) return [];
 
   try {
     const { result } = await changeBox(deps, userId, undefined, async ({ repo, version }) => {
@@ -37,7 +46,11 @@ export async function writePrepared(
         userId,
         prepared.map((p) => p.key),
       );
-      const fresh = prepared.filter((p) => !known.has(p.key));
+      const fresh = await withoutPictureTwins(
+        repo,
+        userId,
+        prepared.filter((p) => !known.has(p.key)),
+      );
       // Nothing new: the transaction is rolled back, so the box keeps its sync_version.
       if (fresh.length === 0) throw new NothingNew();
       const index = new BlobIndex(repo.db);
@@ -83,11 +96,38 @@ export async function writePrepared(
       await repo.insertMessages(rows);
       await repo.addToConversations(userId, rows);
       await repo.log.record(userId, version, conversationChanges(rows.map((r) => r.address)));
-      return rows.length;
+      return fresh.map((p) => p.key);
     });
     return result;
   } catch (err) {
-    if (err instanceof NothingNew) return 0;
+    if (err instanceof NothingNew) return [];
     throw err;
   }
+}
+
+/**
+ * Drops the text-only copies of messages the box has with pictures: a phone that wrote an MMS
+ * back as a plain `<sms>` (its text parts only) would otherwise add it a second time.
+ */
+async function withoutPictureTwins(
+  repo: SmsRepo,
+  userId: number,
+  fresh: readonly PreparedMessage[],
+): Promise<PreparedMessage[]> {
+  const plain = fresh.filter((p) => p.pictures.length === 0);
+  if (plain.length === 0) return [...fresh];
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const p of plain) {
+    from = Math.min(from, p.m.date);
+    to = Math.max(to, p.m.date);
+  }
+  const twins = await repo.pictureMessagesBetween(userId, from, to);
+  // The MMS may come in the same batch as its copy.
+  for (const p of fresh)
+    if (p.pictures.length > 0) twins.add(twinOf(p.address, p.m.date, p.m.type, p.m.body));
+  if (twins.size === 0) return [...fresh];
+  return fresh.filter(
+    (p) => p.pictures.length > 0 || !twins.has(twinOf(p.address, p.m.date, p.m.type, p.m.body)),
+  );
 }

@@ -13,7 +13,7 @@ import { invalid } from '../../http/errors.js';
 import { atIndex, cursorOf, fullReload, makeCursor, type SyncAdapter } from '../../platform/sync-adapter.js';
 import { type IncomingMessage, prepareBatch } from './incoming.js';
 import { EVERYTHING, type MessageRow, SmsRepo } from './repo.js';
-import { writePrepared } from './store.js';
+import { writePreparedKeys } from './store.js';
 
 type ChangeT = z.output<typeof Change>;
 
@@ -113,8 +113,8 @@ export const smsSync: SyncAdapter = {
       prepared.map((p) => p.key),
     );
     const fresh = prepared.filter((p) => !known.has(p.key));
-    await writePrepared(deps, userId, fresh);
-    const added = new Set(fresh.map((p) => p.key));
+    // A text-only copy of a message the box has with pictures is not added either.
+    const added = new Set(await writePreparedKeys(deps, userId, fresh));
     for (const [index, c] of changes.entries()) {
       if (c.op === 'delete') {
         results.push({ index, outcome: SyncOutcome.KEPT, server_id: c.server_id });

@@ -60,8 +60,10 @@ function mmsOf(d: MmsDraft): IncomingMessage | string {
   // A group message lists its numbers joined by '~': the conversation is the first one's.
   const address = (a.address ?? '').split('~')[0]?.trim() ?? '';
   if (!address || address === NULL) return 'no address';
-  const date = integer(a.date);
-  if (date === null || date <= 0) return `bad date: ${a.date ?? '(none)'}`;
+  const given = integer(a.date);
+  if (given === null || given <= 0) return `bad date: ${a.date ?? '(none)'}`;
+  // Some versions of the app write an MMS's date in seconds (Android's MMS store keeps seconds).
+  const date = given < 1e12 ? given * 1000 : given;
   const box = integer(a.msg_box);
   if (box === null) return `bad msg_box: ${a.msg_box ?? '(none)'}`;
   if (d.texts.length === 0 && d.pictures.length === 0) return 'no text and no picture';
