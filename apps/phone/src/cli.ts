@@ -7,6 +7,7 @@ import { Phone } from './phone.js';
 import { signIn } from './signin.js';
 import { PhoneFolder } from './state.js';
 import { syncLoop } from './sync/loop.js';
+import type { RoundEnd } from './sync/run.js';
 
 const USAGE = `Usage: npm run phone -- --server URL --account NAME [options]
        npm run phone -- sync --server URL --account NAME [--every S] [--area A,B]
@@ -28,7 +29,9 @@ While it runs, type the 6-digit ring code and Enter to stop a ringing phone.
 sync: syncs the phone's files in DIR/data with the cloud (docs/phone-sync.md):
   contacts.vcf, sms.xml, notes/*.md, calendar.ics. Once, or every S seconds.
   --every S           sync again every S seconds until stopped (default: once)
-  --area A,B          only these of contacts, sms, notes, calendar`;
+  --area A,B          only these of contacts, sms, notes, calendar
+  Exit code: 0 synced, 1 an area failed, 3 signed out, 4 held: the round would delete most of a
+  book, and waits for the owner to apply or refuse it in the portal.`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -49,6 +52,9 @@ const { values, positionals } = parseArgs({
     help: { type: 'boolean', default: false },
   },
 });
+
+/** `sync`'s exit code: 0 done, 1 an area failed, 3 signed out, 4 held for the owner's decision. */
+const EXIT_CODES: Record<RoundEnd, number> = { done: 0, failed: 1, 'signed-out': 3, held: 4 };
 
 const stamp = () => new Date().toLocaleTimeString('zh-CN', { hour12: false });
 const say = (line: string) => process.stdout.write(`[${stamp()}] ${line}\n`);
@@ -120,7 +126,7 @@ async function main(): Promise<number> {
       onSignedOut: () => folder.write({ ...signedIn, token: null }),
     });
     rl.close();
-    return end === 'signed-out' ? 3 : end === 'failed' ? 1 : 0;
+    return EXIT_CODES[end];
   }
   folder.ensureData({ sample: values.sample });
   const phone = new Phone({

@@ -546,10 +546,10 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
   it('mass-deletion guard: held then refused keeps the cloud; deletes split over batches are caught too', async () => {
     const { token, portal } = await setup();
     const deletes = await bookOf(token, 80);
-    // 30 of 80: not more than 50, applied.
+    // 30 of 80: not more than half, applied.
     const firstPart = await pushed(token, 'contacts', deletes.slice(0, 30));
     expect(firstPart.results.every((r) => r.outcome === SyncOutcome.APPLIED)).toBe(true);
-    // 30 more: 60 of 80 within the window, more than 50 and more than half: held.
+    // 30 more: 60 of 80 within the window, more than half: held.
     const batchId = randomUUID();
     const held = await push(token, 'contacts', deletes.slice(30, 60), batchId);
     expect(held.code).toBe(SyncCode.HELD);
@@ -603,6 +603,63 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
     expect(
       (await portal.get<SyncHeldList>(SyncPortalApi.heldList, { area: 'notes' })).data?.list,
     ).toHaveLength(1);
+  });
+
+  it('mass-deletion guard on small books: a reset of 3 notes or 3 events is held, tidying is not', async () => {
+    const { token } = await setup();
+    const notesOf = async (n: number) => {
+      const made = await pushed(
+        token,
+        'notes',
+        Array.from({ length: n }, (_, i) => ({ op: 'create', cid: `s${i}`, note: { title: `小${i}` } })),
+      );
+      return made.results.map((r) => ({
+        op: 'delete',
+        server_id: r.server_id,
+        version_code: r.version_code,
+      }));
+    };
+    // Two of a box of two: a small box is emptied one or two at a time, not held.
+    const two = await notesOf(2);
+    expect((await pushed(token, 'notes', two)).results.every((r) => r.outcome === SyncOutcome.APPLIED)).toBe(
+      true,
+    );
+    // An hour on, those two no longer count with the next round's.
+    server.clock.advance(61 * MINUTE);
+    // Every note of a box of three: a reset, held.
+    const three = await notesOf(3);
+    const held = await push(token, 'notes', three);
+    expect(held.code).toBe(SyncCode.HELD);
+    expect(held.data).toMatchObject({ deletes: 3, total: 3 });
+    // Two of the three: not every one, and the box is under ten: applied.
+    expect((await pushed(token, 'notes', three.slice(0, 2))).results[0]?.outcome).toBe(SyncOutcome.APPLIED);
+
+    // The calendar the same way, by UID.
+    const events = await pushed(
+      token,
+      'calendar',
+      ['a', 'b', 'c'].map((u) => ({ op: 'create', cid: u, ical: phoneEvent(`${u}@small`, `事件${u}`) })),
+    );
+    const eventDeletes = events.results.map((r) => ({
+      op: 'delete',
+      uid: r.uid,
+      version_code: r.version_code,
+    }));
+    expect((await push(token, 'calendar', eventDeletes)).code).toBe(SyncCode.HELD);
+    expect((await pullAll(token, 'calendar', '')).items).toHaveLength(3);
+  });
+
+  it('mass-deletion guard: more than half of a book of ten is held, half is not; only this phone counts', async () => {
+    const { user, token } = await setup();
+    const deletes = await bookOf(token, 10);
+    expect((await push(token, 'contacts', deletes.slice(0, 6))).code).toBe(SyncCode.HELD);
+    // Five of ten: half, applied; one more from this phone within the hour: six of ten, held.
+    expect((await pushed(token, 'contacts', deletes.slice(0, 5))).results).toHaveLength(5);
+    expect((await push(token, 'contacts', deletes.slice(5, 6))).code).toBe(SyncCode.HELD);
+    // A second phone of the account starts its own count: one of five is tidying.
+    const second = await signInDevice(server, user, `phone-${randomUUID().slice(0, 8)}`);
+    const one = await pushed(second, 'contacts', deletes.slice(9, 10));
+    expect(one.results[0]?.outcome).toBe(SyncOutcome.APPLIED);
   });
 
   it("refuses another account's ids, a revoked device token and the browser session", async () => {

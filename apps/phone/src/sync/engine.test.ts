@@ -311,6 +311,9 @@ describe('contacts sync', () => {
     expect(held.lines[0]).toBe(
       '联系人：本次同步将删除大量数据，已暂停，请在网页端确认后再同步（将删除 60 条，共 100 条）',
     );
+    // The round ends held (`sync` exits with 4), not done.
+    expect(held.end).toBe('held');
+    expect(held.lines.at(-1)).toBe('同步已暂停，等待网页端确认');
     const store = new SyncStore(dir);
     const batch = store.read().contacts.pending?.batch_id;
     expect(batch).toBeTruthy();

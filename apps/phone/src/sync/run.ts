@@ -25,7 +25,8 @@ export interface SyncOptions {
   log: (line: string) => void;
 }
 
-export type RoundEnd = 'done' | 'failed' | 'signed-out';
+/** `held`: an area's deletes wait for the owner in the portal (the mass-deletion guard). */
+export type RoundEnd = 'done' | 'failed' | 'held' | 'signed-out';
 
 function adapterOf(area: SyncArea, dataDir: string): AreaAdapter<SyncArea, unknown> {
   const a =
@@ -74,6 +75,7 @@ export async function syncOnce(opts: SyncOptions): Promise<{ end: RoundEnd; repo
       opts.log(`${AREA_NAMES[area]}同步失败：${why}`);
     }
   }
-  opts.log(failed ? '同步未全部完成，稍后重试' : '同步完成');
-  return { end: failed ? 'failed' : 'done', reports };
+  const held = reports.some((r) => r.held);
+  opts.log(failed ? '同步未全部完成，稍后重试' : held ? '同步已暂停，等待网页端确认' : '同步完成');
+  return { end: failed ? 'failed' : held ? 'held' : 'done', reports };
 }

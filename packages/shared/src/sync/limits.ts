@@ -10,11 +10,21 @@ export const SYNC_BATCH_ID_MAX = 64;
 export const SYNC_CID_MAX = 64;
 /**
  * Mass-deletion guard: a push is held when the deletes it would apply (with the same phone's
- * deletes of that area applied in the last SYNC_GUARD_WINDOW_MS) are more than
- * SYNC_GUARD_MIN_DELETES items AND more than SYNC_GUARD_SHARE of the book as it stood before them.
+ * deletes of that area applied in the last SYNC_GUARD_WINDOW_MS, and those it says are still to
+ * come) look like a reset rather than tidying: every item of a book of SYNC_GUARD_WHOLE_BOOK_MIN
+ * or more, or more than SYNC_GUARD_SHARE of a book of SYNC_GUARD_SHARE_BOOK_MIN or more (the book
+ * as it stood before them). A small book loses its last items only one or two at a time.
  */
-export const SYNC_GUARD_MIN_DELETES = 50;
+export const SYNC_GUARD_WHOLE_BOOK_MIN = 3;
+export const SYNC_GUARD_SHARE_BOOK_MIN = 10;
 export const SYNC_GUARD_SHARE = 0.5;
+
+/** Whether `deletes` of a book of `book` items is held by the guard (see above). */
+export function isMassDeletion(deletes: number, book: number): boolean {
+  if (deletes <= 0) return false;
+  if (book >= SYNC_GUARD_WHOLE_BOOK_MIN && deletes >= book) return true;
+  return book >= SYNC_GUARD_SHARE_BOOK_MIN && deletes > book * SYNC_GUARD_SHARE;
+}
 export const SYNC_GUARD_WINDOW_MS = 60 * 60_000;
 /** A phone's applied batch ids are remembered this long (a resend within it applies nothing twice). */
 export const SYNC_BATCH_KEEP_DAYS = 30;

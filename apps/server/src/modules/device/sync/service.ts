@@ -2,9 +2,8 @@ import {
   Code,
   HeldStatus,
   type HeldStatusValue,
+  isMassDeletion,
   SYNC_BATCH_KEEP_DAYS,
-  SYNC_GUARD_MIN_DELETES,
-  SYNC_GUARD_SHARE,
   SYNC_GUARD_WINDOW_MS,
   SYNC_HELD_KEEP_DAYS,
   type SyncArea,
@@ -110,7 +109,7 @@ export class SyncService {
           // This batch's deletes, the phone's recent ones and those it says are still to come;
           // a round the owner approved is not held again.
           const counted = deletes + recent + (input.pending_deletes ?? 0);
-          if (counted > SYNC_GUARD_MIN_DELETES && counted > total * SYNC_GUARD_SHARE && counted > approved) {
+          if (isMassDeletion(counted, total) && counted > approved) {
             const held: HeldRow = {
               user_id: d.userId,
               id: randomToken(12),
