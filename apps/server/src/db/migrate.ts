@@ -20,6 +20,7 @@ import * as m018 from './migrations/018_webdav.js';
 import * as m019 from './migrations/019_contact_address_parts.js';
 import * as m020 from './migrations/020_drive_name_chars.js';
 import * as m021 from './migrations/021_sms_mms_twins.js';
+import * as m022 from './migrations/022_calendar_bin.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface MigrationContext {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '019_contact_address_parts': m019,
   '020_drive_name_chars': m020,
   '021_sms_mms_twins': m021,
+  '022_calendar_bin': m022,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -411,6 +411,11 @@ export interface CalendarEventsTable {
   updated_at: number;
 }
 
+/** An event in the calendar's recycle bin: the row it had, and when it was deleted. */
+export interface CalendarBinTable extends CalendarEventsTable {
+  deleted_at: number;
+}
+
 /** The calendar's change log: which events each sync_version touched. */
 export interface CalendarChangesTable {
   user_id: number;
@@ -550,6 +555,7 @@ export interface Database {
   note_exports: NoteExportsTable;
   calendar_books: CalendarBooksTable;
   calendar_events: CalendarEventsTable;
+  calendar_bin: CalendarBinTable;
   calendar_changes: CalendarChangesTable;
   calendar_files: CalendarFilesTable;
   find_devices: FindDevicesTable;

@@ -13,3 +13,7 @@ export const CALENDAR_EVENT_MAX_BYTES = 256 * 1024;
 export const CALENDAR_LUNAR_EXPORT_YEARS = 30;
 /** The demo calendar, like the recycle bin's days, is in China Standard Time. */
 export const CALENDAR_DEFAULT_TZID = 'Asia/Shanghai';
+/** A deleted event stays in the recycle bin this long (as notes' and contacts' bins). */
+export const CALENDAR_BIN_KEEP_DAYS = 30;
+/** UIDs one recover.do or delete.do may name. */
+export const CALENDAR_BIN_IDS_MAX = 1000;

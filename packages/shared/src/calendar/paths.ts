@@ -4,4 +4,12 @@ export const CalendarApi = {
   export: '/calendar/export_calendar_data.do',
   /** GET `${exportFile}/<id>`: the `filePath` export_calendar_data.do answers, as an attachment. */
   exportFile: '/calendar/export/file',
+  /**
+   * The recycle bin (the product's; the spec has none for the calendar): GET list.do answers
+   * `CalendarBin`; POST recover.do and delete.do take `{ uids }`, empty.do nothing.
+   */
+  binList: '/calendar/recycle_bin/list.do',
+  binRecover: '/calendar/recycle_bin/recover.do',
+  binDelete: '/calendar/recycle_bin/delete.do',
+  binEmpty: '/calendar/recycle_bin/empty.do',
 } as const;

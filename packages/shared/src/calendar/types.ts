@@ -68,3 +68,27 @@ export interface CalendarChanges {
   list: CalendarEvent[];
   del: string[];
 }
+
+/** An event in the recycle bin, as its list shows it. */
+export interface CalendarBinItem {
+  uid: string;
+  summary: string;
+  /** When it starts, UTC ms; an all-day or floating time is its wall clock read as UTC. */
+  start_at: number;
+  all_day: 0 | 1;
+  /** When it was deleted (UTC ms); it goes for good CALENDAR_BIN_KEEP_DAYS after. */
+  delete_time: number;
+}
+
+/** recycle_bin/list.do: newest deletion first. */
+export interface CalendarBin {
+  sync_version: number;
+  list: CalendarBinItem[];
+}
+
+/** recover.do's answer: `kept` UIDs stay in the bin because the calendar has that UID again. */
+export interface CalendarBinRecovered {
+  sync_version: number;
+  recovered: number;
+  kept: string[];
+}

@@ -1,12 +1,14 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { ChangeLog } from '../../db/change-log.js';
-import type { CalendarEventsTable, Database } from '../../db/schema.js';
+import type { CalendarBinTable, CalendarEventsTable, Database } from '../../db/schema.js';
 import { SyncBookRepo } from '../../db/sync-book.js';
 
 /** @package */
 export type EventRow = Selectable<CalendarEventsTable>;
 /** @package */
 export type NewEventRow = Insertable<CalendarEventsTable>;
+/** @package */
+export type BinRow = Selectable<CalendarBinTable>;
 
 const PAGE = 1000;
 
@@ -142,6 +144,69 @@ export class CalendarRepo extends SyncBookRepo {
 
   async deleteEvent(userId: number, id: number): Promise<void> {
     await this.db.deleteFrom('calendar_events').where('user_id', '=', userId).where('id', '=', id).execute();
+  }
+
+  // --- recycle bin ---
+
+  /** Keeps a deleted event in the bin, replacing an older entry of its UID. */
+  async putInBin(row: EventRow, deletedAt: number): Promise<void> {
+    await this.db
+      .deleteFrom('calendar_bin')
+      .where('user_id', '=', row.user_id)
+      .where('uid', '=', row.uid)
+      .execute();
+    await this.db
+      .insertInto('calendar_bin')
+      .values({ ...row, deleted_at: deletedAt })
+      .execute();
+  }
+
+  /** The bin's entries, newest deletion first (the list shows what it needs, not the texts). */
+  binList(userId: number) {
+    return this.db
+      .selectFrom('calendar_bin')
+      .select(['uid', 'summary', 'start_at', 'all_day', 'deleted_at'])
+      .where('user_id', '=', userId)
+      .orderBy('deleted_at', 'desc')
+      .orderBy('uid')
+      .execute();
+  }
+
+  /** The bin's entries of these UIDs (those that are there). */
+  async binRows(userId: number, uids: readonly string[]): Promise<BinRow[]> {
+    if (uids.length === 0) return [];
+    return this.db
+      .selectFrom('calendar_bin')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('uid', 'in', uids)
+      .execute();
+  }
+
+  /** Removes bin entries: these UIDs, or all of the user's when `uids` is null. Answers how many. */
+  async dropFromBin(userId: number, uids: readonly string[] | null): Promise<number> {
+    let q = this.db.deleteFrom('calendar_bin').where('user_id', '=', userId);
+    if (uids) {
+      if (uids.length === 0) return 0;
+      q = q.where('uid', 'in', uids);
+    }
+    const res = await q.executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
+  /** Entries deleted before `before`, for every user: they leave the bin for good. */
+  async purgeBin(before: number): Promise<number> {
+    const res = await this.db.deleteFrom('calendar_bin').where('deleted_at', '<', before).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
+  async binBytes(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('calendar_bin')
+      .select((eb) => eb.fn.sum<number>('size').as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   async eventBytes(userId: number): Promise<number> {

@@ -1,5 +1,5 @@
 import { CalendarApi } from '@phonecloud/shared';
-import { CalendarFileParams } from '@phonecloud/shared/api';
+import { CalendarBinUidsBody, CalendarFileParams } from '@phonecloud/shared/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import type { AppDeps } from '../../http/context.js';
@@ -7,8 +7,12 @@ import { ok } from '../../http/envelope.js';
 import { currentSession, requireVerified } from '../../http/guards.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
 import { CalendarExportService } from './export.js';
+import { CalendarService } from './service.js';
 
-/** The calendar's calls: its export (spec 001 §7) and the export file's download. */
+/**
+ * The calendar's calls: its export (spec 001 §7), the export file's download, and the recycle
+ * bin (the product's own: what phones and CalDAV clients delete can be had back).
+ */
 export async function calendarRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<ZodSchemas>();
   const exporter = new CalendarExportService(deps);
@@ -17,6 +21,19 @@ export async function calendarRoutes(scope: FastifyInstance, deps: AppDeps) {
   const uid = (req: FastifyRequest) => currentSession(req).userId;
 
   app.post(CalendarApi.export, { preHandler: guard }, async (req) => ok(await exporter.export(uid(req))));
+
+  const calendar = new CalendarService(deps);
+  app.get(CalendarApi.binList, { preHandler: guard }, async (req) => ok(await calendar.bin(uid(req))));
+  const binUids = { preHandler: guard, schema: { body: CalendarBinUidsBody } };
+  app.post(CalendarApi.binRecover, binUids, async (req) =>
+    ok(await calendar.recover(uid(req), req.body.uids)),
+  );
+  app.post(CalendarApi.binDelete, binUids, async (req) =>
+    ok(await calendar.dropFromBin(uid(req), req.body.uids)),
+  );
+  app.post(CalendarApi.binEmpty, { preHandler: guard }, async (req) =>
+    ok(await calendar.dropFromBin(uid(req), null)),
+  );
 
   const exportFile = { preHandler: guard, schema: { params: CalendarFileParams } };
   app.get(`${CalendarApi.exportFile}/:id`, exportFile, async (req, reply) => {

@@ -1,4 +1,6 @@
 import {
+  type CalendarBin,
+  type CalendarBinRecovered,
   type CalendarChanges,
   CalendarCode,
   type CalendarEvent,
@@ -88,10 +90,58 @@ export class CalendarService {
       const row = await repo.byUid(userId, uid);
       if (!row) throw notFound();
       if (opts.versionCode !== undefined && opts.versionCode !== Number(row.version_code)) throw stale();
+      // Into the recycle bin: whoever deleted it (a reset phone, a CalDAV client), the owner
+      // can have it back for CALENDAR_BIN_KEEP_DAYS.
+      await repo.putInBin(row, now);
       await repo.deleteEvent(userId, Number(row.id));
       await repo.log.record(userId, version, [{ event_id: Number(row.id), uid, at: now }]);
       return { sync_version: version };
     });
+  }
+
+  /** The recycle bin, newest deletion first. */
+  async bin(userId: number): Promise<CalendarBin> {
+    const [book, rows] = await Promise.all([this.repo.book(userId), this.repo.binList(userId)]);
+    return {
+      sync_version: Number(book?.sync_version ?? 0),
+      list: rows.map((r) => ({
+        uid: r.uid,
+        summary: r.summary,
+        start_at: Number(r.start_at),
+        all_day: Number(r.all_day) === 1 ? 1 : 0,
+        delete_time: Number(r.deleted_at),
+      })),
+    };
+  }
+
+  /**
+   * Puts bin entries back into the calendar as new writes (a phone or CalDAV client pulls them
+   * at its next sync). An entry whose UID the calendar has again stays in the bin (`kept`).
+   */
+  async recover(userId: number, uids: readonly string[]): Promise<CalendarBinRecovered> {
+    return this.change(userId, async (repo, version, now) => {
+      const rows = await repo.binRows(userId, [...new Set(uids)]);
+      const kept: string[] = [];
+      const back: string[] = [];
+      for (const row of rows) {
+        if (await repo.byUid(userId, row.uid)) {
+          kept.push(row.uid);
+          continue;
+        }
+        const { deleted_at: _deletedAt, id: _oldId, ...event } = row;
+        const id = await repo.allocate(userId, 1);
+        await repo.insertEvent({ ...event, id, version_code: version, updated_at: now });
+        await repo.log.record(userId, version, [{ event_id: id, uid: row.uid, at: now }]);
+        back.push(row.uid);
+      }
+      await repo.dropFromBin(userId, back);
+      return { sync_version: version, recovered: back.length, kept };
+    });
+  }
+
+  /** Deletes bin entries for good: these UIDs, or the whole bin when `uids` is null. */
+  async dropFromBin(userId: number, uids: readonly string[] | null): Promise<{ deleted: number }> {
+    return { deleted: await this.repo.dropFromBin(userId, uids) };
   }
 
   /** The iCalendar text kept for a UID, as received. */
@@ -151,7 +201,8 @@ export class CalendarService {
     };
   }
 
-  usageBytes(userId: number): Promise<number> {
-    return this.repo.eventBytes(userId);
+  /** The events and the recycle bin's (what the bin keeps still takes room). */
+  async usageBytes(userId: number): Promise<number> {
+    return (await this.repo.eventBytes(userId)) + (await this.repo.binBytes(userId));
   }
 }
