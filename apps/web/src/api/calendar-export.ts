@@ -1,4 +1,9 @@
-import { CalendarApi, type ExportResult } from '@phonecloud/shared';
+import {
+  CalendarApi,
+  type CalendarBin,
+  type CalendarBinRecovered,
+  type ExportResult,
+} from '@phonecloud/shared';
 import { api, type CallOptions } from './index';
 
 // The calendar has no check screen of its own; its card sits in the contacts' dialog, whose
@@ -14,3 +19,13 @@ const AREA: CallOptions = { area: 'contact' };
 export function exportCalendar(): Promise<ExportResult> {
   return api.post<ExportResult>(CalendarApi.export, {}, AREA);
 }
+
+/** The calendar's recycle bin (the product's own): what phones and CalDAV clients deleted. */
+export const calendarBin = {
+  list: () => api.get<CalendarBin>(CalendarApi.binList, AREA),
+  recover: (uids: readonly string[]) =>
+    api.post<CalendarBinRecovered>(CalendarApi.binRecover, { uids: JSON.stringify(uids) }, AREA),
+  remove: (uids: readonly string[]) =>
+    api.post<{ deleted: number }>(CalendarApi.binDelete, { uids: JSON.stringify(uids) }, AREA),
+  empty: () => api.post<{ deleted: number }>(CalendarApi.binEmpty, {}, AREA),
+};

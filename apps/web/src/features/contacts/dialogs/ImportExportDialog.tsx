@@ -1,7 +1,7 @@
 import { CalendarOutlined, MessageOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { CalendarMsg, type ExportResult, NoteMsg, SmsMsg } from '@phonecloud/shared';
-import { Modal } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Modal } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { exportCalendar } from '../../../api/calendar-export';
 import { exportNotes } from '../../../api/notes-export';
 import { exportSmsBox } from '../../../api/sms-export';
@@ -9,6 +9,7 @@ import { PrimaryButton } from '../../../components/PrimaryButton';
 import { ExportOutcome, useExportRun } from '../../../components/use-export-run';
 import type { Book } from '../book/book';
 import { T } from '../texts';
+import { CalendarBinDialog } from './CalendarBinDialog';
 import { ContactsExportCard } from './ContactsExportCard';
 import { ImportCard } from './ImportCard';
 
@@ -17,6 +18,7 @@ import { ImportCard } from './ImportCard';
  * cards exist for SMS, notes and calendar) export the text messages.
  */
 export function ImportExportDialog({ book, onClose }: { book: Book; onClose(): void }) {
+  const [calendarBinOpen, setCalendarBinOpen] = useState(false);
   return (
     <Modal
       open
@@ -50,8 +52,19 @@ export function ImportExportDialog({ book, onClose }: { book: Book; onClose(): v
           icon={<CalendarOutlined />}
           failedText={CalendarMsg.DOWNLOAD_FAILED}
           run={exportCalendar}
+          extra={
+            <Button
+              type="link"
+              size="small"
+              className="io-card__link"
+              onClick={() => setCalendarBinOpen(true)}
+            >
+              {CalendarMsg.BIN_OPEN}
+            </Button>
+          }
         />
       </div>
+      {calendarBinOpen && <CalendarBinDialog onClose={() => setCalendarBinOpen(false)} />}
     </Modal>
   );
 }
@@ -69,6 +82,7 @@ function AreaExportCard({
   failedText,
   wide = false,
   run: call,
+  extra,
 }: {
   title: string;
   hint: string;
@@ -76,6 +90,8 @@ function AreaExportCard({
   failedText: string;
   wide?: boolean;
   run(): Promise<ExportResult>;
+  /** A second action of the area, under its hint (the calendar's recycle bin). */
+  extra?: ReactNode;
 }) {
   const run = useExportRun(failedText);
   return (
@@ -84,6 +100,7 @@ function AreaExportCard({
         {icon} {title}
       </h3>
       <p className="io-card__hint">{hint}</p>
+      {extra}
       {!wide && <div className="io-card__fill" />}
       <ExportOutcome run={run} doneText={T.exportStarted} doneClass="io-done" />
       <PrimaryButton loading={run.busy} onClick={() => void run.start(call)}>

@@ -1,0 +1,205 @@
+import { type CalendarBinItem, CalendarMsg, calendarRecovered } from '@phonecloud/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Empty, Modal, Spin } from 'antd';
+import { useState } from 'react';
+import { shouldReport } from '../../../api';
+import { calendarBin } from '../../../api/calendar-export';
+import { toast } from '../../../components/toast';
+import { T } from '../texts';
+import { localDay } from './bin-days';
+import { LoadFailed } from './LoadFailed';
+import { loadState } from './load-state';
+
+const timeOf = (ms: number) =>
+  new Date(ms).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', hour12: false });
+/** When the event starts: its wall clock is kept as UTC (all-day and floating times too). */
+const startOf = (e: CalendarBinItem) => {
+  const iso = new Date(e.start_at).toISOString();
+  return e.all_day
+    ? `${iso.slice(0, 10)} ${CalendarMsg.ALL_DAY}`
+    : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+};
+
+/** The bin's events by deletion day in the browser's zone, newest first (the server's order). */
+function byDay(list: readonly CalendarBinItem[]): Array<[string, CalendarBinItem[]]> {
+  const days = new Map<string, CalendarBinItem[]>();
+  for (const e of list) {
+    const day = localDay(e.delete_time);
+    days.set(day, [...(days.get(day) ?? []), e]);
+  }
+  return [...days.entries()];
+}
+
+/**
+ * The calendar's recycle bin (the calendar has no screen of its own yet; its card sits in this
+ * dialog's host): what phones and CalDAV clients deleted, by deletion day, to recover or delete
+ * for good. A recovered event reaches the phones and clients at their next sync.
+ */
+export function CalendarBinDialog({ onClose }: { onClose(): void }) {
+  const [modal, modalHolder] = Modal.useModal();
+  const bin = useQuery({ queryKey: ['calendar', 'bin'], queryFn: () => calendarBin.list(), staleTime: 0 });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const list = bin.data?.list ?? [];
+  const all = list.map((e) => e.uid);
+
+  const select = (uids: readonly string[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const uid of uids) {
+        if (on) next.add(uid);
+        else next.delete(uid);
+      }
+      return next;
+    });
+  const run = async (action: () => Promise<string>) => {
+    setBusy(true);
+    try {
+      const done = await action();
+      setSelected(new Set());
+      await bin.refetch();
+      toast.success(done);
+    } catch (e) {
+      if (shouldReport(e)) toast.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const recover = (uids: readonly string[]) =>
+    run(async () => {
+      const r = await calendarBin.recover(uids);
+      return calendarRecovered(r.recovered, r.kept.length);
+    });
+  const confirm = (content: string, action: () => Promise<unknown>) =>
+    void modal.confirm({
+      title: CalendarMsg.BIN_DELETE,
+      content,
+      okText: CalendarMsg.BIN_DELETE,
+      okButtonProps: { danger: true },
+      cancelText: T.cancel,
+      onOk: () =>
+        run(async () => {
+          await action();
+          return T.deletedForever;
+        }),
+    });
+
+  return (
+    <Modal
+      open
+      title={CalendarMsg.BIN_TITLE}
+      onCancel={onClose}
+      footer={null}
+      width={680}
+      className="recycle-dialog"
+    >
+      {modalHolder}
+      <p className="dialog-intro">{CalendarMsg.BIN_HINT}</p>
+      <div className="dialog-toolbar">
+        <Checkbox
+          checked={all.length > 0 && selected.size === all.length}
+          indeterminate={selected.size > 0 && selected.size < all.length}
+          disabled={all.length === 0}
+          onChange={(e) => select(all, e.target.checked)}
+        >
+          {T.selectAll}
+        </Checkbox>
+        <span className="dialog-toolbar__spacer" />
+        <Button
+          size="small"
+          disabled={selected.size === 0 || busy}
+          onClick={() => void recover([...selected])}
+        >
+          {CalendarMsg.BIN_RECOVER}
+        </Button>
+        <Button
+          size="small"
+          danger
+          disabled={selected.size === 0 || busy}
+          onClick={() => confirm(CalendarMsg.BIN_CONFIRM_DELETE, () => calendarBin.remove([...selected]))}
+        >
+          {CalendarMsg.BIN_DELETE}
+        </Button>
+        <Button
+          size="small"
+          danger
+          disabled={all.length === 0 || busy}
+          onClick={() => confirm(CalendarMsg.BIN_CONFIRM_EMPTY, () => calendarBin.empty())}
+        >
+          {CalendarMsg.BIN_EMPTY_ALL}
+        </Button>
+      </div>
+      <div className="recycle-list">
+        {loadState(bin) === 'loading' ? (
+          <Spin className="dialog-spin" />
+        ) : loadState(bin) === 'failed' ? (
+          <LoadFailed retrying={bin.isFetching} onRetry={() => void bin.refetch()} />
+        ) : list.length === 0 ? (
+          <Empty description={CalendarMsg.BIN_EMPTY} />
+        ) : (
+          byDay(list).map(([day, events]) => (
+            <BinDay
+              key={day}
+              day={day}
+              events={events}
+              selected={selected}
+              busy={busy}
+              onSelect={select}
+              onRecover={(uid) => void recover([uid])}
+            />
+          ))
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function BinDay({
+  day,
+  events,
+  selected,
+  busy,
+  onSelect,
+  onRecover,
+}: {
+  day: string;
+  events: readonly CalendarBinItem[];
+  selected: ReadonlySet<string>;
+  busy: boolean;
+  onSelect(uids: readonly string[], on: boolean): void;
+  onRecover(uid: string): void;
+}) {
+  const uids = events.map((e) => e.uid);
+  const dayChecked = uids.every((uid) => selected.has(uid));
+  return (
+    <section className="recycle-day" aria-label={day}>
+      <div className="recycle-day__head">
+        <Checkbox
+          checked={dayChecked}
+          indeterminate={!dayChecked && uids.some((uid) => selected.has(uid))}
+          onChange={(e) => onSelect(uids, e.target.checked)}
+        >
+          {day}
+        </Checkbox>
+        <span className="recycle-day__count">{events.length} 个</span>
+      </div>
+      {events.map((e) => (
+        <div className="bin-item" key={e.uid}>
+          <Checkbox
+            checked={selected.has(e.uid)}
+            onChange={(ev) => onSelect([e.uid], ev.target.checked)}
+            aria-label={`选择 ${e.summary}`}
+          />
+          <span className="bin-item__name" title={e.summary}>
+            {e.summary || '（无标题）'}
+          </span>
+          <span className="bin-item__phone">{startOf(e)}</span>
+          <span className="bin-item__time">删除于 {timeOf(e.delete_time)}</span>
+          <Button size="small" type="link" disabled={busy} onClick={() => onRecover(e.uid)}>
+            {CalendarMsg.BIN_RECOVER}
+          </Button>
+        </div>
+      ))}
+    </section>
+  );
+}
