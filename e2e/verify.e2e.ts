@@ -64,6 +64,10 @@ test('contacts gate: pop-up, captcha checks, SMS code from the webhook, countdow
   await dialog.getByLabel('短信验证码').click();
   await expect(dialog.getByText(Msg.CAPTCHA_WRONG)).toBeVisible();
   await expect(image).not.toHaveAttribute('src', firstImage ?? '');
+  // The new image (a GIF) loaded and decoded under the page's policy.
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBe(200);
   await shot(page, '22-gate-captcha-wrong');
   await expect(dialog.getByText(Msg.CAPTCHA_WRONG)).toBeHidden({ timeout: ERROR_TEXT_MS + 2000 });
 

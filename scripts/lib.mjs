@@ -64,3 +64,13 @@ export function ensureServerBuilt({ force = false } = {}) {
   run('npm', ['run', 'build', '-w', 'apps/server']);
   return true;
 }
+
+const PHONE_SOURCES = ['apps/phone/src', 'apps/phone/build.mjs', 'packages/shared/src', 'package-lock.json'];
+
+/** Builds the reference phone's command line when it is missing or older than its sources. */
+export function ensurePhoneBuilt({ force = false } = {}) {
+  const built = path.join(ROOT, 'apps/phone/dist/phone.mjs');
+  if (!force && existsSync(built) && statSync(built).mtimeMs >= newestMtime(PHONE_SOURCES)) return false;
+  run('npm', ['run', 'build', '--silent', '-w', 'apps/phone']);
+  return true;
+}

@@ -21,8 +21,6 @@ await build({
   alias: {
     '@phonecloud/shared/api': '../../packages/shared/src/api/index.ts',
     '@phonecloud/shared': '../../packages/shared/src/index.ts',
-    // The demo phone runs the reference client inside the server (src/modules/device/demo.ts).
-    '@phonecloud/phone': '../phone/src/index.ts',
   },
   logLevel: 'warning',
 });

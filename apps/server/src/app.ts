@@ -15,6 +15,7 @@ import { AppError } from './http/errors.js';
 import { frameworkErrorText } from './http/framework-errors.js';
 import { servePages } from './http/pages.js';
 import { checkRouteSchemas } from './http/route-schemas.js';
+import { securityHeaders } from './http/security-headers.js';
 import { sessionAuthenticator, sessionPlugin } from './http/session.js';
 import { serveAssetsFromMemory } from './http/web-assets.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -121,6 +122,7 @@ export async function buildApp(
   });
 
   checkRouteSchemas(app);
+  await securityHeaders(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   const areas = [...(opts.areas ?? AREA_MODULES), ...(opts.modules ?? [])];
@@ -133,13 +135,11 @@ export async function buildApp(
   for (const m of modules) await app.register(async (scope) => m.routes(scope, deps));
 
   app.addHook('onSend', async (_req, reply) => {
-    // The portal's pages set their own policy (serveWeb); anything else may run nothing.
+    // The portal's pages set their own policy (serveWeb); anything else may run nothing. The
+    // other security headers came with the request (securityHeaders).
     if (!reply.hasHeader('content-security-policy') && !reply.raw.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', FILE_POLICY);
     }
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
   });
 
   await serveWeb(app, config);

@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(1).default('demo12345'),
   PUBLIC_URL: z.string().url().optional(),
   TRUST_PROXY: z.string().optional(),
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).default(31_536_000),
   SMS_HOURLY_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   SMS_HOURLY_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   SMS_HOURLY_PER_PREFIX: z.coerce.number().int().min(1).default(30),
@@ -96,6 +97,11 @@ export interface Config {
    * default, a hop count, or a list of proxy addresses / CIDR ranges (Fastify's `trustProxy`).
    */
   trustProxy: false | true | number | string[];
+  /**
+   * Seconds a browser keeps to HTTPS after an answer over HTTPS (Strict-Transport-Security); 0
+   * makes it forget. Sent only on HTTPS requests, as TRUST_PROXY lets the scheme be known.
+   */
+  hstsMaxAge: number;
   /**
    * Text messages with codes per hour: from one client address, for one account, to one number
    * block (the first 7 digits), and in all. SMS costs money and is a fraud target (SMS pumping).
@@ -199,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.DEMO_PASSWORD,
     publicUrl: e.PUBLIC_URL,
     trustProxy,
+    hstsMaxAge: e.HSTS_MAX_AGE,
     smsHourly: {
       perAddress: e.SMS_HOURLY_PER_ADDRESS,
       perAccount: e.SMS_HOURLY_PER_ACCOUNT,

@@ -1,4 +1,5 @@
 import { Code, Msg } from '@phonecloud/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentSession, requireVerified } from '../src/http/guards.js';
 import type { AppModule } from '../src/platform/app-module.js';
@@ -65,14 +66,21 @@ describe.each(TEST_DIALECTS)('second verification [%s]', (dialect) => {
     );
   });
 
-  it('draws a real SVG captcha, no-store', async () => {
+  it('draws a real GIF captcha, no-store, a new one each time', async () => {
     const { client } = await signedIn();
     const res = await client.raw('/verify/draw.do?tmp=1');
-    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    expect(res.headers.get('content-type')).toBe('image/gif');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const svg = await res.text();
-    expect(svg.startsWith('<svg')).toBe(true);
-    expect(svg).toContain('<path');
+    const gif = Buffer.from(await res.arrayBuffer());
+    expect(gif.subarray(0, 6).toString('latin1')).toBe('GIF89a');
+    // It decodes, at the size the page shows it (scaled to 110 × 38).
+    const image = sharp(gif);
+    expect(await image.metadata()).toMatchObject({ format: 'gif', width: 200, height: 70 });
+    // Not blank: the letters and the noise are drawn in ink on the white ground.
+    const { channels } = await image.stats();
+    expect(Math.min(...channels.map((c) => c.min))).toBeLessThan(200);
+    const again = Buffer.from(await (await client.raw('/verify/draw.do?tmp=2')).arrayBuffer());
+    expect(again.equals(gif)).toBe(false);
   });
 
   it('checks the captcha: empty, wrong, right, reused, expired', async () => {

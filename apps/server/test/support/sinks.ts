@@ -66,8 +66,11 @@ export async function startSmtpSink(): Promise<{
   };
 }
 
-/** An HTTP endpoint standing in for an SMS gateway: keeps the JSON `{phone, text}` it receives. */
-export async function startWebhookSink(): Promise<{
+/**
+ * An HTTP endpoint standing in for an SMS gateway: keeps the JSON `{phone, text}` it receives.
+ * Given a port, it listens there: a gateway coming back where the server already points.
+ */
+export async function startWebhookSink(port = 0): Promise<{
   url: string;
   messages: SinkMessage[];
   close(): Promise<void>;
@@ -84,11 +87,11 @@ export async function startWebhookSink(): Promise<{
       res.writeHead(204).end();
     });
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/sms`,
+    url: `http://127.0.0.1:${bound}/sms`,
     messages,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

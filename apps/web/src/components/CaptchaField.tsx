@@ -40,7 +40,7 @@ export function CaptchaField({ captcha, autoFocus }: Props) {
           onPressEnter={() => void captcha.ensurePassed()}
         />
         <button type="button" className="captcha-image" title="看不清？换一张" onClick={captcha.reload}>
-          <img src={captcha.imageUrl} alt="图片验证码，点击换一张" width={110} height={40} />
+          <img src={captcha.imageUrl} alt="图片验证码，点击换一张" width={110} height={38} />
         </button>
       </div>
       <FieldError text={captcha.error} />

@@ -10,7 +10,7 @@ import { currentSession, sessionRoute } from '../../http/guards.js';
 import { parse } from '../../http/parse.js';
 import { cookieOptions, endSession, startSession } from '../../http/session.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
-import { sendSvg } from '../captcha/index.js';
+import { sendCaptcha } from '../captcha/index.js';
 import { totpRoutes } from '../totp/index.js';
 import { AccountService } from './service.js';
 import { SessionsService } from './sessions.js';
@@ -84,7 +84,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   app.get(Api.accountDraw, browser, async (req, reply) =>
-    sendSvg(reply, await service.captcha.draw(accountCaptchaOwner(req, reply, true), 'account')),
+    sendCaptcha(reply, await service.captcha.draw(accountCaptchaOwner(req, reply, true), 'account')),
   );
   app.post(Api.accountCheckDraw, browser, async (req, reply) => {
     const body = parse(DrawBody, req.body);

@@ -1,4 +1,4 @@
 /** The image captcha's public face: what the account and verification modules use. */
 
-export { sendSvg } from './reply.js';
+export { sendCaptcha } from './reply.js';
 export { CaptchaService } from './service.js';

@@ -1,5 +1,6 @@
+import { randomInt } from 'node:crypto';
 import { CAPTCHA_LENGTH, CAPTCHA_TTL_MINUTES } from '@phonecloud/shared';
-import svgCaptcha from 'svg-captcha';
+import { Captcha, type Color } from 'captcha.gif';
 import type { AppDeps } from '../../http/context.js';
 import { hmacHex, safeEqual } from '../../lib/crypto.js';
 
@@ -10,6 +11,12 @@ import { hmacHex, safeEqual } from '../../lib/crypto.js';
 export type CaptchaScope = 'verify' | 'account';
 
 const TTL_MS = CAPTCHA_TTL_MINUTES * 60_000;
+const IMAGES = new Captcha();
+/**
+ * The library's darker inks (black, purples, indigo, blue, teal, deep orange, brown): its
+ * yellow, lime and light blues are hard to read on the white ground.
+ */
+const INK: Color[] = [0, 3, 4, 5, 6, 9, 16, 17];
 // A passed captcha allows one code to be sent within this time.
 const PASS_TTL_MS = 10 * 60_000;
 
@@ -24,21 +31,13 @@ export class CaptchaService {
     return hmacHex(this.deps.config.sessionSecret, `captcha:${answer.trim().toLowerCase()}`);
   }
 
-  /** Draws a new image, replacing any earlier one of the owner; answers SVG markup. */
-  async draw(owner: string, scope: CaptchaScope): Promise<string> {
-    const captcha = svgCaptcha.create({
-      size: CAPTCHA_LENGTH,
-      noise: 3,
-      color: true,
-      ignoreChars: '0oO1iIlL',
-      background: '#f2f4f7',
-      width: 110,
-      height: 40,
-      fontSize: 44,
-    });
+  /** Draws a new image, replacing any earlier one of the owner; answers the GIF. */
+  async draw(owner: string, scope: CaptchaScope): Promise<Buffer> {
+    // Letters from crypto.randomBytes, warped along a random wave, a noise line and dots.
+    const captcha = IMAGES.generate(CAPTCHA_LENGTH, INK[randomInt(INK.length)]);
     const now = this.deps.clock.now();
     const values = {
-      answer_hash: this.hashAnswer(captcha.text),
+      answer_hash: this.hashAnswer(captcha.token),
       expires_at: now + TTL_MS,
       passed_at: null,
     };
@@ -47,7 +46,7 @@ export class CaptchaService {
       .values({ owner, scope, ...values })
       .onConflict((oc) => oc.columns(['owner', 'scope']).doUpdateSet(values))
       .execute();
-    return captcha.data;
+    return captcha.buffer;
   }
 
   /** Checks an answer. Any check uses the image up: a wrong answer needs a new image. */

@@ -1,7 +1,6 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DeviceApiClient, Phone, PhoneFolder } from '@phonecloud/phone';
 import { FIND_FUNCTIONS } from '@phonecloud/shared';
-import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context.js';
 import { randomToken } from '../../lib/crypto.js';
 import { DevicesRepo } from './repo.js';
@@ -9,12 +8,12 @@ import { hashDeviceToken } from './service.js';
 
 const DEMO_DEVICE = { deviceId: 'demo-phone', brand: 'Xiaomi', model: 'Redmi Note 13' };
 
-/** The demo phone's folder: the same layout `npm run phone` keeps. */
-const demoFolder = (deps: AppDeps) => new PhoneFolder(path.join(deps.config.dataDir, 'demo-phone'));
-
 /**
  * Registers the demo account's phone and gives it a token, as a sign-in would (no code: the
- * seed is the operator's own act); the token goes only into the phone's folder.
+ * seed is the operator's own act). The token goes only into the phone's folder,
+ * `DATA_DIR/demo-phone/state.json` in the reference phone's own state format (apps/phone,
+ * `PhoneState`): `npm start` then runs that phone as a process of its own with `--dir` there,
+ * already signed in. The server writes the file and never runs the phone.
  * @package
  */
 export async function seedDemoPhone(deps: AppDeps, userId: number): Promise<void> {
@@ -25,8 +24,10 @@ export async function seedDemoPhone(deps: AppDeps, userId: number): Promise<void
     { ...DEMO_DEVICE, functions: [...FIND_FUNCTIONS], tokenHash: hashDeviceToken(token) },
     now,
   );
-  const folder = demoFolder(deps);
-  folder.write({
+  const dir = path.join(deps.config.dataDir, 'demo-phone');
+  mkdirSync(dir, { recursive: true });
+  const state = {
+    // The phone takes the address it is started with (`--server`).
     server: '',
     account: 'demo',
     device_id: DEMO_DEVICE.deviceId,
@@ -37,36 +38,9 @@ export async function seedDemoPhone(deps: AppDeps, userId: number): Promise<void
     lock_info: null,
     started_at: now,
     done: [],
-  });
-  folder.ensureData({ sample: true });
-}
-
-/**
- * Runs the demo phone inside the server once it listens: the reference client (apps/phone),
- * speaking only the device API over HTTP to this server, its lines in the server's log. Runs
- * while its folder holds a token (a wipe or a revoked token ends it until it is signed in again).
- * @package
- */
-export function runDemoPhone(app: FastifyInstance, deps: AppDeps): void {
-  if (!deps.config.seedDemo) return;
-  let phone: Phone | null = null;
-  let running: Promise<unknown> | null = null;
-  app.addHook('onListen', async () => {
-    const folder = demoFolder(deps);
-    const state = folder.read();
-    if (!state?.token) return;
-    const address = app.server.address();
-    if (!address || typeof address !== 'object') return;
-    const host = address.family === 'IPv6' ? '[::1]' : '127.0.0.1';
-    const server = `http://${host}:${address.port}`;
-    const api = new DeviceApiClient(server);
-    api.token = state.token;
-    const log = app.log.child({ phone: state.device_id });
-    phone = new Phone({ api, folder, state: { ...state, server }, log: (line) => log.info(line) });
-    running = phone.run().catch((err) => log.error({ err }, 'demo phone stopped'));
-  });
-  app.addHook('preClose', async () => {
-    phone?.stop();
-    await running;
-  });
+  };
+  // Renamed into place, as the phone writes it: a phone started meanwhile never reads half a file.
+  const file = path.join(dir, 'state.json');
+  writeFileSync(`${file}.tmp`, JSON.stringify(state, null, 2), { mode: 0o600 });
+  renameSync(`${file}.tmp`, file);
 }

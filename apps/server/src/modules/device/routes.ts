@@ -12,7 +12,6 @@ import { accepts, callerOf } from '../../http/caller.js';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
-import { runDemoPhone } from './demo.js';
 import { DeviceService } from './service.js';
 import { wakeupFor } from './wakeup.js';
 
@@ -27,7 +26,6 @@ export async function deviceRoutes(scope: FastifyInstance, deps: AppDeps) {
   // Before the server waits for open requests to end: held polls answer at once.
   app.addHook('preClose', async () => wakeup.close());
   const service = new DeviceService(deps, wakeup);
-  runDemoPhone(app, deps);
   // Signing in is what a phone does before it has a token.
   const open = accepts('anonymous');
   const authed = accepts('device');

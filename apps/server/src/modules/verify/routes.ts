@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { currentSession, sessionRoute } from '../../http/guards.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
-import { sendSvg } from '../captcha/index.js';
+import { sendCaptcha } from '../captcha/index.js';
 import { captchaOwner, VerifyService } from './service.js';
 
 export async function verifyRoutes(scope: FastifyInstance, deps: AppDeps) {
@@ -37,7 +37,7 @@ export async function verifyRoutes(scope: FastifyInstance, deps: AppDeps) {
 
   // One captcha serves both scopes: the spec's find-my-phone gate uses these same calls.
   app.get(Api.verifyDraw, opts, async (req, reply) =>
-    sendSvg(reply, await service.captcha.draw(captchaOwner(currentSession(req)), 'verify')),
+    sendCaptcha(reply, await service.captcha.draw(captchaOwner(currentSession(req)), 'verify')),
   );
   app.post(Api.verifyCheckDraw, { ...opts, schema: { body: VerifyDrawBody } }, async (req) => {
     const owner = captchaOwner(currentSession(req));
