@@ -34,7 +34,15 @@ export function startDemoPhone({ dataDir, server, log = (line) => console.log(`[
   if (!state?.token) return null;
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', path.join(ROOT, 'apps/phone/dist/phone.mjs'), '--dir', dir, '--server', server, '--sample'],
+    [
+      '--enable-source-maps',
+      path.join(ROOT, 'apps/phone/dist/phone.mjs'),
+      '--dir',
+      dir,
+      '--server',
+      server,
+      '--sample',
+    ],
     // No keyboard: the ring code is typed on the portal's side of the demo, never here.
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
