@@ -51,7 +51,7 @@ test('calendar bin: what the phone deleted is recovered in the portal and reache
   const bin = page.getByRole('dialog', { name: CalendarMsg.BIN_TITLE });
   await expect(bin.locator('.bin-item')).toHaveCount(2);
   await expect(bin.getByText('牙医复诊')).toBeVisible();
-  await expect(bin.getByText('2026-12-03 07:00')).toBeVisible();
+  await expect(bin.getByText('2026-12-03 15:00')).toBeVisible();
   await shot(page, 'calendar-bin-01');
 
   // Recover one: gone from the bin, back on the phone at its next round.

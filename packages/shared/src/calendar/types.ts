@@ -73,9 +73,10 @@ export interface CalendarChanges {
 export interface CalendarBinItem {
   uid: string;
   summary: string;
-  /** When it starts, UTC ms; an all-day or floating time is its wall clock read as UTC. */
-  start_at: number;
+  /** When it starts, in `CalendarTiming`'s forms (a date, a wall clock in `tzid`, UTC with Z, floating). */
+  start: string;
   all_day: 0 | 1;
+  tzid: string | null;
   /** When it was deleted (UTC ms); it goes for good CALENDAR_BIN_KEEP_DAYS after. */
   delete_time: number;
 }

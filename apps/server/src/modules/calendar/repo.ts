@@ -161,11 +161,11 @@ export class CalendarRepo extends SyncBookRepo {
       .execute();
   }
 
-  /** The bin's entries, newest deletion first (the list shows what it needs, not the texts). */
-  binList(userId: number) {
+  /** The bin's entries, newest deletion first. */
+  binList(userId: number): Promise<BinRow[]> {
     return this.db
       .selectFrom('calendar_bin')
-      .select(['uid', 'summary', 'start_at', 'all_day', 'deleted_at'])
+      .selectAll()
       .where('user_id', '=', userId)
       .orderBy('deleted_at', 'desc')
       .orderBy('uid')

@@ -104,13 +104,10 @@ export class CalendarService {
     const [book, rows] = await Promise.all([this.repo.book(userId), this.repo.binList(userId)]);
     return {
       sync_version: Number(book?.sync_version ?? 0),
-      list: rows.map((r) => ({
-        uid: r.uid,
-        summary: r.summary,
-        start_at: Number(r.start_at),
-        all_day: Number(r.all_day) === 1 ? 1 : 0,
-        delete_time: Number(r.deleted_at),
-      })),
+      list: rows.map((r) => {
+        const { start, all_day, tzid } = eventOf(r);
+        return { uid: r.uid, summary: r.summary, start, all_day, tzid, delete_time: Number(r.deleted_at) };
+      }),
     };
   }
 

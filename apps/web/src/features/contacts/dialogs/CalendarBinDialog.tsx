@@ -1,4 +1,9 @@
-import { type CalendarBinItem, CalendarMsg, calendarRecovered } from '@phonecloud/shared';
+import {
+  CALENDAR_DEFAULT_TZID,
+  type CalendarBinItem,
+  CalendarMsg,
+  calendarRecovered,
+} from '@phonecloud/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Empty, Modal, Spin } from 'antd';
 import { useState } from 'react';
@@ -12,13 +17,18 @@ import { loadState } from './load-state';
 
 const timeOf = (ms: number) =>
   new Date(ms).toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', hour12: false });
-/** When the event starts: its wall clock is kept as UTC (all-day and floating times too). */
-const startOf = (e: CalendarBinItem) => {
-  const iso = new Date(e.start_at).toISOString();
-  return e.all_day
-    ? `${iso.slice(0, 10)} ${CalendarMsg.ALL_DAY}`
-    : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-};
+/** When the event starts, as a reader of its calendar sees it. */
+function startOf(e: CalendarBinItem): string {
+  const day = e.start.slice(0, 10);
+  if (e.all_day) return `${day} ${CalendarMsg.ALL_DAY}`;
+  if (e.start.endsWith('Z')) {
+    const d = new Date(e.start);
+    return `${localDay(d.getTime())} ${timeOf(d.getTime())}`;
+  }
+  // A wall clock in its zone (or floating): shown as written, with a zone other than China's.
+  const zone = e.tzid && e.tzid !== CALENDAR_DEFAULT_TZID ? ` (${e.tzid})` : '';
+  return `${day} ${e.start.slice(11, 16)}${zone}`;
+}
 
 /** The bin's events by deletion day in the browser's zone, newest first (the server's order). */
 function byDay(list: readonly CalendarBinItem[]): Array<[string, CalendarBinItem[]]> {
