@@ -3,12 +3,13 @@ import { copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  // The import's worker threads run a file of their own (see src/modules/contacts/vcard/pool.ts).
+  // The worker pool's tasks each run a file of their own (see src/lib/worker-pool.ts).
   entryPoints: {
     main: 'src/main.ts',
     admin: 'src/cli/admin.ts',
+    // The vCard import's preparing (src/modules/contacts/vcard/pool.ts).
     'vcard-worker': 'src/modules/contacts/vcard/worker.ts',
-    // The SMS import's reading thread (src/modules/sms/backup/import.ts).
+    // The SMS import's reading (src/modules/sms/backup/import.ts).
     'sms-read-worker': 'src/modules/sms/backup/read-worker.ts',
   },
   outdir: 'dist',
@@ -24,5 +25,7 @@ await build({
   },
   logLevel: 'warning',
 });
-// Plain JavaScript run as is, from the sources and from dist alike (see src/db/sqlite.ts).
+// Plain JavaScript run as is, from the sources and from dist alike (see src/db/sqlite.ts and
+// src/storage/hash-worker.ts).
 copyFileSync('src/db/checkpoint-worker.mjs', 'dist/checkpoint-worker.mjs');
+copyFileSync('src/storage/hash-thread.mjs', 'dist/hash-thread.mjs');

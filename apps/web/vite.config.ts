@@ -39,6 +39,19 @@ export default defineConfig({
         privacy: page('legal/privacy.html'),
         agreement: page('legal/agreement.html'),
       },
+      // The mime package builds a table of its own when imported; nothing here uses that one.
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]mime[\\/]/, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          // The file-type table (the mime package's data, ~40 kB) is for the drive and share pages:
+          // its own chunk, fetched by them, not by the portal's first page. Only the table: what it
+          // imports (`extensionOf`, also used by the first page) stays where it was.
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'file-types', test: /node_modules[\\/]mime[\\/]|shared[\\/]src[\\/]file-types\.ts$/ },
+          ],
+        },
+      },
     },
   },
   server: {

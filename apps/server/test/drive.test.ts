@@ -106,6 +106,32 @@ describe.each(TEST_DIALECTS)('drive v2 [%s]', (dialect) => {
     expect((await u.download(url, { 'if-none-match': etag })).res.status).toBe(304);
   });
 
+  it('downloads media with the types the viewer plays, and markup only as a sandboxed attachment', async () => {
+    const u = await driveUser(server);
+    const types: Record<string, string> = {
+      'a.avif': 'image/avif',
+      'a.m4v': 'video/x-m4v',
+      'a.ogv': 'video/ogg',
+      'a.oga': 'audio/ogg',
+      'a.opus': 'audio/ogg',
+      'a.html': 'text/html; charset=utf-8',
+      'a.svg': 'image/svg+xml',
+      'a.js': 'text/javascript; charset=utf-8',
+      'a.unknownext': 'application/octet-stream',
+    };
+    for (const [name, type] of Object.entries(types)) {
+      const done = await u.uploadV2(name, bytesOf(16));
+      expect(done.code, done.message).toBe(0);
+      expect(done.data?.content_type, name).toBe(type);
+      const url = await u.v2<{ url: string }>('/file/get_download_url', { file_id: done.data?.file_id });
+      const { res } = await u.download(url.data?.url ?? '');
+      expect(res.headers.get('content-type'), name).toBe(type);
+      expect(res.headers.get('content-disposition'), name).toMatch(/^attachment; /);
+      expect(res.headers.get('content-security-policy'), name).toContain('sandbox');
+      expect(res.headers.get('x-content-type-options'), name).toBe('nosniff');
+    }
+  });
+
   it('lists folders of more than a page with a keyset marker, folders first', async () => {
     const u = await driveUser(server);
     const dir = await u.mkdirV2('多页');

@@ -4,6 +4,8 @@ export * from './codes.js';
 export * from './contacts/index.js';
 export * from './dav.js';
 export * from './drive/index.js';
+export * from './file-name.js';
+export * from './file-types.js';
 export * from './find/index.js';
 export * from './format.js';
 export * from './limits.js';

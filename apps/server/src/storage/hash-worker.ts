@@ -1,56 +1,19 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Digests } from './hashing.js';
 
 /**
  * The workers hash byte ranges of files already written (read back from the page cache), so the
- * three digests of an upload cost the request's thread nothing. Its code travels as a string:
- * the server is bundled into one file, and a worker needs a source of its own.
- * Messages: {op:'range', job, algs, file, offset, length} · {op:'digest', job, algs} (answered
- * with {job, hex: {alg: digest}}) · {op:'drop', job}.
+ * three digests of an upload cost the request's thread nothing. Their entry is hash-thread.mjs,
+ * plain JavaScript beside this file and copied beside the bundle (build.mjs).
+ *
+ * These are threads of their own, not tasks of the worker pool (lib/worker-pool.ts): an upload's
+ * digests are computed as its ranges are written, in state that lives on one thread from the
+ * first range to the digest, while the pool's tasks are one call and one answer on any thread.
+ * As pool tasks the whole file would be hashed after its last byte, which is what these spare.
  */
-const SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-const { openSync, readSync, closeSync } = require('node:fs');
-const buf = Buffer.allocUnsafe(1024 * 1024);
-const jobs = new Map();
-function jobOf(m) {
-  let j = jobs.get(m.job);
-  if (!j) {
-    j = { algs: m.algs, h: m.algs.map((a) => createHash(a)), error: null };
-    jobs.set(m.job, j);
-  }
-  return j;
-}
-function hashRange(j, m) {
-  const fd = openSync(m.file, 'r');
-  try {
-    for (let done = 0; done < m.length; ) {
-      const n = readSync(fd, buf, 0, Math.min(buf.length, m.length - done), m.offset + done);
-      if (n === 0) throw new Error('file shorter than the range to hash');
-      const chunk = buf.subarray(0, n);
-      for (const h of j.h) h.update(chunk);
-      done += n;
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-parentPort.on('message', (m) => {
-  if (m.op === 'drop') return void jobs.delete(m.job);
-  const j = jobOf(m);
-  if (m.op === 'range') {
-    if (j.error) return;
-    try { hashRange(j, m); } catch (err) { j.error = String((err && err.message) || err); }
-    return;
-  }
-  jobs.delete(m.job);
-  const hex = {};
-  if (!j.error) j.algs.forEach((a, i) => { hex[a] = j.h[i].digest('hex'); });
-  parentPort.postMessage(j.error ? { job: m.job, error: j.error } : { job: m.job, hex });
-});
-`;
+const THREAD_FILE = fileURLToPath(new URL('./hash-thread.mjs', import.meta.url));
 
 type Alg = keyof Digests;
 
@@ -63,7 +26,7 @@ interface Reply {
 type Partial3 = Partial<Digests>;
 
 class HashThread {
-  private readonly worker = new Worker(SOURCE, { eval: true });
+  private readonly worker = new Worker(THREAD_FILE);
   private readonly waiting = new Map<
     number,
     { resolve: (d: Partial3) => void; reject: (e: Error) => void }

@@ -1,6 +1,10 @@
+import { extensionOf } from '../file-name.js';
+
 /**
  * Preview and thumbnails of drive files (issue 16, "Preview"): which files can be looked at in the
  * page and how, the thumbnail sizes, and the paths. The server and both web faces import these.
+ * The types come from the one file-type table (`file-types.ts`); the lists here say which of
+ * those a browser shows itself.
  */
 
 /** How the viewer shows a file. */
@@ -32,13 +36,24 @@ export const THUMB_EXTENSIONS = [
 /** Images a browser shows as they are; the others (heic) are shown by their large thumbnail. */
 export const BROWSER_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'avif'] as const;
 
-const VIDEO = ['mp4', 'webm', 'mov', 'm4v', 'ogv', 'mkv', '3gp'];
-const AUDIO = ['mp3', 'wav', 'm4a', 'aac', 'flac', 'ogg', 'oga', 'opus', 'amr'];
+/** Video and audio a browser plays in the page (avi, wmv and the like are downloaded instead). */
+export const VIDEO_EXTENSIONS: readonly string[] = ['mp4', 'webm', 'mov', 'm4v', 'ogv', 'mkv', '3gp'];
+export const AUDIO_EXTENSIONS: readonly string[] = [
+  'mp3',
+  'wav',
+  'm4a',
+  'aac',
+  'flac',
+  'ogg',
+  'oga',
+  'opus',
+  'amr',
+];
 /**
  * Shown as text (first 1 MB, encoding detected): plain text, Markdown, JSON, CSV, code, and the
  * markup that must never run in the portal's origin (html, svg, xml are shown as their source).
  */
-const TEXT = [
+export const TEXT_EXTENSIONS: readonly string[] = [
   'txt',
   'text',
   'log',
@@ -105,30 +120,25 @@ const TEXT = [
   'lrc',
 ];
 
-function extOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-}
-
 /** The viewer's kind of a file, by its name's extension. */
 export function previewKindOf(name: string): PreviewKind {
-  const ext = extOf(name);
+  const ext = extensionOf(name);
   if ((THUMB_EXTENSIONS as readonly string[]).includes(ext)) return 'image';
-  if (VIDEO.includes(ext)) return 'video';
-  if (AUDIO.includes(ext)) return 'audio';
+  if (VIDEO_EXTENSIONS.includes(ext)) return 'video';
+  if (AUDIO_EXTENSIONS.includes(ext)) return 'audio';
   if (ext === 'pdf') return 'pdf';
-  if (TEXT.includes(ext)) return 'text';
+  if (TEXT_EXTENSIONS.includes(ext)) return 'text';
   return 'none';
 }
 
 /** Whether list items of this name carry thumbnail URLs. */
 export function hasThumbnail(name: string): boolean {
-  return (THUMB_EXTENSIONS as readonly string[]).includes(extOf(name));
+  return (THUMB_EXTENSIONS as readonly string[]).includes(extensionOf(name));
 }
 
 /** Whether a browser shows the original image itself (else the viewer shows `thumbnail_large`). */
 export function browserShowsImage(name: string): boolean {
-  return (BROWSER_IMAGE_EXTENSIONS as readonly string[]).includes(extOf(name));
+  return (BROWSER_IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(name));
 }
 
 /** Answer of `POST /v2/file/get_preview_url` (`{file_id}`). */

@@ -1,6 +1,6 @@
-import { DRIVE_ROOT_NUMERIC_ID } from '@phonecloud/shared';
+import { contentTypeOf, DRIVE_ROOT_NUMERIC_ID } from '@phonecloud/shared';
 import { davEl, NS, type XmlOut } from '../../lib/dav-xml/xml.js';
-import { contentTypeOf, type DriveItem, FILE, FOLDER } from '../drive/index.js';
+import { type DriveItem, FILE, FOLDER } from '../drive/index.js';
 import type { LockRow } from './locks.js';
 import { hrefOf } from './paths.js';
 import { decodeProp } from './props.js';

@@ -1,89 +1,32 @@
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { deserialize, setFlagsFromString } from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import { deserialize } from 'node:v8';
+import { WORKER_THREADS, workerEntry, workerPool } from '../../../lib/worker-pool.js';
 import { cutBetweenCards } from './lines.js';
 import { type MemberGroups, type PreparedCard, preparePiece } from './prepare.js';
+import type { PrepareTask } from './worker.js';
 
-/**
- * Only the bundled server has the worker's own file (build.mjs makes it next to main.js); run
- * from its sources (the tests), every card is prepared on this thread by the same code.
- */
-const WORKER_FILE = fileURLToPath(new URL('./vcard-worker.js', import.meta.url));
+/** The preparing threads' entry (worker.ts, bundled as dist/vcard-worker.js); null from the sources. */
+const WORKER_FILE = workerEntry('vcard-worker');
 /** Cards per chunk: small enough that writing starts early, large enough that handing over pays. */
 const CHUNK = 500;
 /** The first chunk is smaller: this thread starts writing while the others are still reading. */
 const FIRST_CHUNK = 100;
-/** One per core (this thread mostly waits or writes while they work), at most four. */
-const WORKERS = Math.max(1, Math.min(4, availableParallelism()));
 
-/**
- * Optimisations V8 keeps waiting for its compiler threads, per thread; read when a thread starts,
- * so set before the import threads are (V8 flags are the process's). Its default, 8, is too few
- * for their start: their functions grow hot together while the compiler threads also serve this
- * one, and V8 dropped each request past the 8th, 180-330 during the warm-up, leaving that code
- * unoptimised until the first import compiled it. A longer queue only keeps the requests.
- */
-const COMPILE_QUEUE = 64;
-setFlagsFromString(`--concurrent-recompilation-queue-length=${COMPILE_QUEUE}`);
-
-interface Reply {
-  id: number;
-  /** The chunk's PreparedCard[] as v8.serialize wrote it. */
-  bytes?: Uint8Array;
-  error?: string;
-}
-
-class PrepareThread {
-  private readonly worker = new Worker(WORKER_FILE);
-  private readonly pending = new Map<number, (r: Reply) => void>();
-  private nextId = 1;
-  dead = false;
-
-  constructor() {
-    // An idle worker does not keep the process alive; it is referenced while it has work.
-    this.worker.unref();
-    this.worker.on('message', (r: Reply) => {
-      this.pending.get(r.id)?.(r);
-      this.pending.delete(r.id);
-      if (this.pending.size === 0) this.worker.unref();
-    });
-    const fail = (error: string) => {
-      this.dead = true;
-      for (const done of this.pending.values()) done({ id: 0, error });
-      this.pending.clear();
-    };
-    this.worker.on('error', (err) => fail(err.message));
-    this.worker.on('exit', (code) => fail(`import worker exited (${code})`));
-  }
-
-  /** The piece's chunk, still serialised; `warmUp` for the start-up's pieces (see worker.ts). */
-  prepare(text: string, groups: MemberGroups = {}, warmUp = false): Promise<Uint8Array> {
-    return new Promise((resolve, reject) => {
-      if (this.dead) return reject(new Error('import worker is gone'));
-      const id = this.nextId++;
-      this.pending.set(id, (r) => (r.bytes ? resolve(r.bytes) : reject(new Error(r.error))));
-      this.worker.ref();
-      this.worker.postMessage({ id, text, groups, warmUp });
-    });
-  }
-}
-
-const threads: PrepareThread[] = [];
-function thread(n: number): PrepareThread {
-  const t = threads[n];
-  if (t && !t.dead) return t;
-  const fresh = new PrepareThread();
-  threads[n] = fresh;
-  return fresh;
+/** The piece's chunk, still serialised, prepared on a pool thread; `warmUp` for the start-up's pieces (see worker.ts). */
+function prepareOnThread(
+  file: string,
+  text: string,
+  groups: MemberGroups = {},
+  warmUp = false,
+): Promise<Uint8Array> {
+  const task: PrepareTask = { text, groups, warmUp };
+  return workerPool().run(task, { filename: file }) as Promise<Uint8Array>;
 }
 
 /**
  * The cards of a file's text, prepared in chunks answered in the cards' order (indexes count
  * from the file's start). The text is cut between cards into pieces of about a chunk (the first
- * one smaller). In the bundled server, when there are more than two, every piece is handed to
- * the worker threads at once, which prepare them; this thread only waits for them in order and
+ * one smaller). In the bundled server, when there are more than two, every piece is queued on
+ * the worker pool at once, whose threads prepare them; this thread only waits for them in order and
  * spends the time writing the chunks already back (see import.ts), so reading and writing
  * overlap, and this thread, which serves every other request, never parses a card of a large
  * import.
@@ -96,14 +39,11 @@ export async function* preparedChunks(
   // A worker that fails has its piece done here: the import does not depend on it. Chunks stay
   // serialised until their turn: the workers are usually ahead, and a whole file's cards held as
   // objects would be copied from young to old space by every collection while they wait.
+  const file = WORKER_FILE;
   const jobs: Array<Promise<Uint8Array | PreparedCard[]> | string> =
-    pieces.length < 3 || !existsSync(WORKER_FILE)
+    pieces.length < 3 || !file
       ? pieces
-      : pieces.map((piece, n) =>
-          thread(n % WORKERS)
-            .prepare(piece, groups)
-            .catch(() => preparePiece(piece, groups)),
-        );
+      : pieces.map((piece) => prepareOnThread(file, piece, groups).catch(() => preparePiece(piece, groups)));
   let before = 0;
   for (const job of jobs) {
     const done = typeof job === 'string' ? preparePiece(job, groups) : await job;
@@ -209,23 +149,25 @@ const WARM_CARDS_PER_THREAD = 5_000;
 const WARM_CARDS_HERE = 600;
 
 /**
- * Starts the import threads and runs a book through each, in pieces as an import cuts them, and
+ * Starts the pool's threads and runs a book through each, in pieces as an import cuts them, and
  * a small one through this thread, at start-up: a first import would otherwise pay for starting
- * the threads, loading their code and compiling the reader. Each thread is sent its next piece
- * only when it answered the last one: sent all at once, its functions grew hot in a burst, and V8
- * keeps at most 8 optimisations per thread waiting for its compiler threads and drops the others
- * (over 300 dropped during the start-up, left to the first import). Failures only leave them cold.
+ * the threads, loading their code and compiling the reader. One piece per thread is out at a
+ * time (the pool hands each to an idle thread, so every thread reads about a book), the next sent
+ * when it answered: sent all at once, a thread's functions grew hot in a burst, and V8 keeps at
+ * most 8 optimisations per thread waiting for its compiler threads and drops the others (over 300
+ * dropped during the start-up, left to the first import). Failures only leave them cold.
  */
 export async function warmImportWorkers(): Promise<void> {
   const pieces = cutBetweenCards(warmUpBook(WARM_CARDS_PER_THREAD), CHUNK, FIRST_CHUNK);
   for (const piece of cutBetweenCards(warmUpBook(WARM_CARDS_HERE), CHUNK, FIRST_CHUNK)) preparePiece(piece);
-  if (!existsSync(WORKER_FILE)) return;
+  const file = WORKER_FILE;
+  if (!file) return;
   await Promise.all(
-    Array.from({ length: WORKERS }, async (_, n) => {
+    Array.from({ length: WORKER_THREADS }, async () => {
       try {
-        for (const piece of pieces) await thread(n).prepare(piece, {}, true);
+        for (const piece of pieces) await prepareOnThread(file, piece, {}, true);
       } catch {
-        // A thread that failed is started again by the next import.
+        // A thread that failed is replaced by the pool; the next import starts it.
       }
     }),
   );

@@ -1,12 +1,19 @@
 import { setPriority } from 'node:os';
 import { serialize } from 'node:v8';
-import { parentPort } from 'node:worker_threads';
+import { move } from 'piscina';
 import { type MemberGroups, preparePiece } from './prepare.js';
 
 /**
- * Entry of the import's worker threads, bundled on its own as dist/vcard-worker.js: prepares the
- * cards of the piece of a file it is sent and answers them in order.
+ * The vCard import's task on the worker pool (lib/worker-pool.ts), bundled on its own as
+ * dist/vcard-worker.js: prepares the cards of the piece of a file it is sent, in order.
  */
+export interface PrepareTask {
+  text: string;
+  groups?: MemberGroups;
+  /** A piece of the start-up warm-up: the thread's priority stays. */
+  warmUp?: boolean;
+}
+
 /**
  * Below the thread that serves requests (on Linux this applies to this thread only): an import is
  * background work, and that thread also writes the cards these threads prepare. Lowered at the
@@ -24,15 +31,12 @@ function lowerPriority(): void {
   }
 }
 
-parentPort?.on('message', (msg: { id: number; text: string; groups?: MemberGroups; warmUp?: boolean }) => {
-  if (!lowered && !msg.warmUp) lowerPriority();
-  try {
-    // Serialised here and moved, not copied: the importing thread keeps the bytes off its heap
-    // until it writes this chunk (see pool.ts).
-    const bytes = serialize(preparePiece(msg.text, msg.groups));
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    parentPort?.postMessage({ id: msg.id, bytes }, own ? [bytes.buffer] : []);
-  } catch (err) {
-    parentPort?.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
-  }
-});
+export default function prepareTask(task: PrepareTask): Uint8Array {
+  if (!lowered && !task.warmUp) lowerPriority();
+  // Serialised here and moved, not copied: the importing thread keeps the bytes off its heap
+  // until it writes this chunk (see pool.ts). A failure rejects the task; the piece is then
+  // prepared on the importing thread.
+  const bytes = serialize(preparePiece(task.text, task.groups));
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return own ? (move(bytes) as Uint8Array) : bytes;
+}

@@ -1,9 +1,10 @@
+import { contentTypeOf } from '@phonecloud/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import { sendBlobBytes } from '../../../http/byte-range.js';
+import { attachmentDisposition } from '../../../http/content-disposition.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { FILE, type ItemRow } from '../items-repo.js';
-import { attachmentDisposition, contentTypeOf } from '../mime.js';
 
 /**
  * A drive file as an attachment (the drive's signed downloads and a share's): its bytes as

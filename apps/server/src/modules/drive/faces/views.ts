@@ -1,13 +1,14 @@
 import {
+  contentTypeOf,
   DRIVE_ROOT_ID,
   DRIVE_ROOT_NUMERIC_ID,
+  extensionOf,
   type V1File,
   type V1RecycleItem,
   type V2File,
 } from '@phonecloud/shared';
 import { invalid } from '../../../http/errors.js';
 import { FOLDER, type ItemRow } from '../items-repo.js';
-import { contentTypeOf, extensionOf } from '../mime.js';
 import { type ThumbSigner, v1ThumbFields, v2ThumbFields } from '../preview/links.js';
 
 /** v2 ids: 'root' for the root, the decimal item id otherwise; the same item in both faces. */

@@ -1,11 +1,16 @@
 import type { Readable } from 'node:stream';
-import { PREVIEW_TEXT_MAX_BYTES, PreviewHeader, type PreviewKind, previewKindOf } from '@phonecloud/shared';
+import {
+  contentTypeOf,
+  PREVIEW_TEXT_MAX_BYTES,
+  PreviewHeader,
+  type PreviewKind,
+  previewKindOf,
+} from '@phonecloud/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendBlobBytes } from '../../../http/byte-range.js';
 import { FILE_POLICY } from '../../../http/csp.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import type { ItemRow } from '../items-repo.js';
-import { contentTypeOf } from '../mime.js';
 import { decodeText } from './text.js';
 
 /**

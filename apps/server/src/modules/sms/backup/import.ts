@@ -1,7 +1,7 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { createReadStream } from 'node:fs';
+import { MessageChannel } from 'node:worker_threads';
 import type { AppDeps } from '../../../http/context.js';
+import { workerEntry, workerPool } from '../../../lib/worker-pool.js';
 import { type PreparedMessage, prepareBatch } from '../incoming.js';
 import { writePrepared } from '../store.js';
 import type { ReadJob, ReadMessage } from './read-worker.js';
@@ -24,10 +24,10 @@ const BATCH = 10_000;
 // Batches the reading thread may prepare ahead of the writer.
 const AHEAD = 2;
 /**
- * Only the bundled server has the reading thread's own file (build.mjs makes it next to
- * main.js and admin.js); run from the sources (the tests), the file is read on this thread.
+ * The reading task's entry: only the bundled server has it (build.mjs makes it next to main.js
+ * and admin.js); run from the sources (the tests), the file is read on this thread.
  */
-const WORKER_FILE = fileURLToPath(new URL('./sms-read-worker.js', import.meta.url));
+const WORKER_FILE = workerEntry('sms-read-worker');
 
 type Sink = (batch: PreparedMessage[], read: number) => Promise<void>;
 
@@ -40,42 +40,48 @@ async function readHere(file: string, sink: Sink, onBroken: (e: BrokenEntry) => 
   });
 }
 
-/** Reads on a worker thread while this one writes: parsing and writing overlap. */
-function readInWorker(file: string, sink: Sink, onBroken: (e: BrokenEntry) => void): Promise<number> {
-  const job: ReadJob = { file, batchSize: BATCH, ahead: AHEAD };
-  const worker = new Worker(WORKER_FILE, { workerData: job });
-  return new Promise<number>((resolve, reject) => {
-    // Batches are written one after another, in the order read.
-    let writing = Promise.resolve();
-    let failed = false;
-    const fail = (err: Error) => {
-      if (failed) return;
-      failed = true;
-      void worker.terminate();
-      reject(err);
-    };
-    worker.on('message', (m: ReadMessage) => {
+/** Reads on a pool thread while this one writes: parsing and writing overlap. */
+async function readInWorker(
+  entry: string,
+  file: string,
+  sink: Sink,
+  onBroken: (e: BrokenEntry) => void,
+): Promise<number> {
+  const { port1: ours, port2: theirs } = new MessageChannel();
+  const job: ReadJob = { file, batchSize: BATCH, ahead: AHEAD, port: theirs };
+  // A failed write stops the reading: the task is aborted (the pool replaces its thread).
+  const stop = new AbortController();
+  let failure: unknown = null;
+  // Batches are written one after another, in the order read.
+  let writing = Promise.resolve();
+  const read = new Promise<number>((resolve) => {
+    ours.on('message', (m: ReadMessage) => {
       if (m.type === 'batch') {
         writing = writing
           .then(() => sink(m.batch, m.read))
-          .then(() => worker.postMessage('written'))
-          .catch(fail);
+          .then(() => ours.postMessage('written'))
+          .catch((err: unknown) => {
+            failure ??= err;
+            stop.abort();
+          });
       } else if (m.type === 'broken') {
         onBroken(m.entry);
-      } else if (m.type === 'done') {
-        writing.then(() => {
-          void worker.terminate();
-          if (!failed) resolve(m.entries);
-        }, fail);
       } else {
-        fail(new Error(m.message));
+        resolve(m.entries);
       }
     });
-    worker.on('error', fail);
-    worker.on('exit', (code) => {
-      if (code !== 0 && code !== 1) fail(new Error(`the reading thread stopped (${code})`));
-    });
   });
+  const task = workerPool().run(job, { filename: entry, transferList: [theirs], signal: stop.signal });
+  try {
+    const [entries] = await Promise.all([read, task]);
+    await writing;
+    if (failure) throw failure;
+    return entries;
+  } catch (err) {
+    throw failure ?? err;
+  } finally {
+    ours.close();
+  }
 }
 
 /**
@@ -96,8 +102,8 @@ export async function importBackupFile(deps: AppDeps, userId: number, file: stri
     brokenCount++;
     if (report.broken.length < BROKEN_KEPT) report.broken.push(entry);
   };
-  report.entries = existsSync(WORKER_FILE)
-    ? await readInWorker(file, sink, onBroken)
+  report.entries = WORKER_FILE
+    ? await readInWorker(WORKER_FILE, file, sink, onBroken)
     : await readHere(file, sink, onBroken);
   if (brokenCount > report.broken.length) {
     report.broken.push({

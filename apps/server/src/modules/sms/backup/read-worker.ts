@@ -1,27 +1,29 @@
 import { createReadStream } from 'node:fs';
-import { parentPort, workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { prepareBatch } from '../incoming.js';
 import { readBackup } from './xml-read.js';
 
 /**
- * The import's reading thread (bundled as its own file by build.mjs): parses the backup and
- * prepares each batch (addresses, import keys, picture hashes) while the main thread writes the
- * batch before. It runs at most `ahead` batches in front of the writer, so memory stays flat.
+ * The SMS import's reading task on the worker pool (lib/worker-pool.ts; bundled as its own file
+ * by build.mjs): parses the backup and prepares each batch (addresses, import keys, picture
+ * hashes) while the importing thread writes the batch before. It runs at most `ahead` batches in
+ * front of the writer, so memory stays flat. Batches, broken entries and the end go over the
+ * job's own port, in order; a failure rejects the task.
  */
 export interface ReadJob {
   file: string;
   batchSize: number;
   ahead: number;
+  /** Ours: the writer answers each batch written with a message on it. */
+  port: MessagePort;
 }
 export type ReadMessage =
   | { type: 'batch'; batch: ReturnType<typeof prepareBatch>; read: number }
   | { type: 'broken'; entry: { index: number; line: number; reason: string } }
-  | { type: 'done'; entries: number }
-  | { type: 'error'; message: string };
+  | { type: 'done'; entries: number };
 
-const port = parentPort;
-if (port) {
-  const job = workerData as ReadJob;
+export default async function readTask(job: ReadJob): Promise<number> {
+  const { port } = job;
   let credits = job.ahead;
   let wake: (() => void) | null = null;
   // Each message from the writer is one batch written: room for one more.
@@ -31,7 +33,7 @@ if (port) {
     wake = null;
   });
   const send = (m: ReadMessage) => port.postMessage(m);
-  readBackup(createReadStream(job.file, { highWaterMark: 256 * 1024 }), {
+  const entries = await readBackup(createReadStream(job.file, { highWaterMark: 256 * 1024 }), {
     batchSize: job.batchSize,
     async onBatch(batch) {
       while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
@@ -39,8 +41,8 @@ if (port) {
       send({ type: 'batch', batch: prepareBatch(batch), read: batch.length });
     },
     onBroken: (entry) => send({ type: 'broken', entry }),
-  }).then(
-    (entries) => send({ type: 'done', entries }),
-    (err: Error) => send({ type: 'error', message: err.message }),
-  );
+  });
+  // The end goes the batches' way, after them; the writer closes the port once it has it.
+  send({ type: 'done', entries });
+  return entries;
 }

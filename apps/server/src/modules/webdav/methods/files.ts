@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
+import { contentTypeOf } from '@phonecloud/shared';
 import { parseRange } from '../../../http/byte-range.js';
-import { attachmentDisposition, contentTypeOf, FOLDER } from '../../drive/index.js';
+import { attachmentDisposition, FOLDER } from '../../drive/index.js';
 import { DavError } from '../errors.js';
 import { etagOf } from '../live-props.js';
 import { destinationOf, isInside, sameSegments } from '../paths.js';
