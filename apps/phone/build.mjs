@@ -1,4 +1,6 @@
-// Bundles the phone's command line into one file; the shared contract is inlined.
+// Bundles the phone's command line into one file; the shared contract is inlined. Packages stay
+// external, so what the contract imports (mime) is a dependency of the phone too: resolved from
+// the root it would find another major version.
 import { build } from 'esbuild';
 
 await build({
