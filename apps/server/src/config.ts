@@ -168,6 +168,47 @@ function loadOrCreateSecret(dataDir: string): string {
   }
 }
 
+type Env = z.output<typeof EnvSchema>;
+
+/** Settings that work but are probably not what the operator meant, for the start-up log. */
+function warningsOf(e: Env, isTest: boolean, trustProxy: Config['trustProxy']): string[] {
+  const warnings: string[] = [];
+  if (trustProxy === true) {
+    warnings.push(
+      "TRUST_PROXY=true believes X-Forwarded-* from any client: use the proxies' addresses or a hop count",
+    );
+  }
+  if (e.CAPTCHA_TEST_ANSWER && !isTest) {
+    warnings.push('CAPTCHA_TEST_ANSWER is set but ignored: it only works when NODE_ENV=test');
+  }
+  return warnings;
+}
+
+function mapTilesOf(e: Env): Config['mapTiles'] {
+  return e.MAP_TILE_URL
+    ? {
+        url: e.MAP_TILE_URL,
+        coords: e.MAP_TILE_COORDS,
+        attribution: e.MAP_TILE_ATTRIBUTION,
+        subdomains: e.MAP_TILE_SUBDOMAINS,
+        imageSource: tileImageSource(e.MAP_TILE_URL),
+      }
+    : undefined;
+}
+
+function s3Of(e: Env): Config['s3'] {
+  return e.S3_ENDPOINT && e.S3_BUCKET
+    ? {
+        endpoint: e.S3_ENDPOINT,
+        bucket: e.S3_BUCKET,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        region: e.S3_REGION,
+        prefix: e.S3_PREFIX,
+      }
+    : undefined;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -178,16 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const isTest = e.NODE_ENV === 'test';
-  const warnings: string[] = [];
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
-  if (trustProxy === true) {
-    warnings.push(
-      "TRUST_PROXY=true believes X-Forwarded-* from any client: use the proxies' addresses or a hop count",
-    );
-  }
-  if (e.CAPTCHA_TEST_ANSWER && !isTest) {
-    warnings.push('CAPTCHA_TEST_ANSWER is set but ignored: it only works when NODE_ENV=test');
-  }
+  const warnings = warningsOf(e, isTest, trustProxy);
   return {
     env: e.NODE_ENV,
     isTest,
@@ -221,28 +254,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     captchaTestAnswer: isTest ? e.CAPTCHA_TEST_ANSWER : undefined,
     uploadBaseUrl: e.UPLOAD_BASE_URL ? new URL(e.UPLOAD_BASE_URL).origin : undefined,
-    mapTiles: e.MAP_TILE_URL
-      ? {
-          url: e.MAP_TILE_URL,
-          coords: e.MAP_TILE_COORDS,
-          attribution: e.MAP_TILE_ATTRIBUTION,
-          subdomains: e.MAP_TILE_SUBDOMAINS,
-          imageSource: tileImageSource(e.MAP_TILE_URL),
-        }
-      : undefined,
+    mapTiles: mapTilesOf(e),
     quickUploadScope: e.QUICK_UPLOAD_SCOPE,
     thumbsAhead: e.THUMBS_AHEAD,
-    s3:
-      e.S3_ENDPOINT && e.S3_BUCKET
-        ? {
-            endpoint: e.S3_ENDPOINT,
-            bucket: e.S3_BUCKET,
-            accessKeyId: e.S3_ACCESS_KEY_ID,
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-            region: e.S3_REGION,
-            prefix: e.S3_PREFIX,
-          }
-        : undefined,
+    s3: s3Of(e),
     warnings,
   };
 }

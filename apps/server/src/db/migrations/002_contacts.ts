@@ -9,6 +9,14 @@ import type { MigrationContext } from '../migrate.js';
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   const smallint = ctx.dialect === 'postgres' ? 'smallint' : 'integer';
 
+  await createContactBooks(db);
+  await createContacts(db);
+  await createContactRevisions(db);
+  await createContactGroups(db);
+  await createContactFiles(db, smallint);
+}
+
+async function createContactBooks(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('contact_books')
     .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -20,7 +28,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('log_floor', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
+}
 
+async function createContacts(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('contacts')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -43,7 +53,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .execute();
   await db.schema.createIndex('contacts_deleted').on('contacts').columns(['user_id', 'deleted_at']).execute();
   await db.schema.createIndex('contacts_hash').on('contacts').columns(['user_id', 'content_hash']).execute();
+}
 
+async function createContactRevisions(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('contact_revisions')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -60,7 +72,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .on('contact_revisions')
     .columns(['user_id', 'contact_id', 'sync_version'])
     .execute();
+}
 
+async function createContactGroups(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('contact_groups')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -70,7 +84,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('contact_groups_pk', ['user_id', 'name'])
     .execute();
+}
 
+async function createContactFiles(db: Kysely<unknown>, smallint: 'smallint' | 'integer'): Promise<void> {
   await db.schema
     .createTable('contact_files')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -8,6 +8,14 @@ import type { MigrationContext } from '../migrate.js';
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   const smallint = ctx.dialect === 'postgres' ? 'smallint' : 'integer';
 
+  await createDrives(db);
+  await createDriveItems(db, smallint);
+  await createDriveUploads(db);
+  await createDriveUploadParts(db);
+  await createDriveBlobs(db);
+}
+
+async function createDrives(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('drives')
     .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -19,7 +27,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('reserved_bytes', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
+}
 
+async function createDriveItems(db: Kysely<unknown>, smallint: 'smallint' | 'integer'): Promise<void> {
   await db.schema
     .createTable('drive_items')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -56,7 +66,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .on('drive_items')
     .columns(['user_id', 'blob_key'])
     .execute();
+}
 
+async function createDriveUploads(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('drive_uploads')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -81,7 +93,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addPrimaryKeyConstraint('drive_uploads_pk', ['user_id', 'id'])
     .execute();
   await db.schema.createIndex('drive_uploads_expires').on('drive_uploads').columns(['expires_at']).execute();
+}
 
+async function createDriveUploadParts(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('drive_upload_parts')
     .addColumn('user_id', 'bigint', (c) => c.notNull())
@@ -99,7 +113,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
       (c) => c.onDelete('cascade'),
     )
     .execute();
+}
 
+async function createDriveBlobs(db: Kysely<unknown>): Promise<void> {
   // Content-addressed blobs shared by every user (deduplication): not user-owned, keyed by SHA-256.
   await db.schema
     .createTable('drive_blobs')

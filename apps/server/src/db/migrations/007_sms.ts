@@ -11,6 +11,14 @@ import type { MigrationContext } from '../migrate.js';
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   const smallint = ctx.dialect === 'postgres' ? 'smallint' : 'integer';
 
+  await createSmsBoxes(db);
+  await createSmsMessages(db, smallint);
+  await createSmsConversations(db);
+  await createSmsChanges(db);
+  await createSmsFiles(db, smallint);
+}
+
+async function createSmsBoxes(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sms_boxes')
     .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -20,7 +28,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('log_floor', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
+}
 
+async function createSmsMessages(db: Kysely<unknown>, smallint: 'smallint' | 'integer'): Promise<void> {
   await db.schema
     .createTable('sms_messages')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -52,7 +62,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .columns(['user_id', 'import_key'])
     .unique()
     .execute();
+}
 
+async function createSmsConversations(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sms_conversations')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -63,7 +75,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('last_id', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('sms_conversations_pk', ['user_id', 'address'])
     .execute();
+}
 
+async function createSmsChanges(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sms_changes')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -71,7 +85,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('address', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('sms_changes_pk', ['user_id', 'sync_version', 'address'])
     .execute();
+}
 
+async function createSmsFiles(db: Kysely<unknown>, smallint: 'smallint' | 'integer'): Promise<void> {
   await db.schema
     .createTable('sms_files')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -10,6 +10,16 @@ import type { MigrationContext } from '../migrate.js';
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   const smallint = ctx.dialect === 'postgres' ? 'smallint' : 'integer';
 
+  await createNoteBooks(db);
+  await createNotes(db, smallint);
+  await createNoteChanges(db, smallint);
+  await createNoteBoards(db);
+  await createNoteBoardMembers(db);
+  await createNoteFiles(db, smallint);
+  await createNoteExports(db);
+}
+
+async function createNoteBooks(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('note_books')
     .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -19,7 +29,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('log_floor', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
+}
 
+async function createNotes(db: Kysely<unknown>, smallint: 'smallint' | 'integer'): Promise<void> {
   await db.schema
     .createTable('notes')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -42,7 +54,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addPrimaryKeyConstraint('notes_pk', ['user_id', 'id'])
     .execute();
   await db.schema.createIndex('notes_deleted').on('notes').columns(['user_id', 'deleted_at']).execute();
+}
 
+async function createNoteChanges(db: Kysely<unknown>, smallint: 'smallint' | 'integer'): Promise<void> {
   await db.schema
     .createTable('note_changes')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -53,7 +67,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('note_changes_pk', ['user_id', 'sync_version', 'note_id'])
     .execute();
+}
 
+async function createNoteBoards(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('note_boards')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -62,7 +78,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('note_boards_pk', ['user_id', 'id'])
     .execute();
+}
 
+async function createNoteBoardMembers(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('note_board_members')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -86,7 +104,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .on('note_board_members')
     .columns(['user_id', 'board_id'])
     .execute();
+}
 
+async function createNoteFiles(db: Kysely<unknown>, smallint: 'smallint' | 'integer'): Promise<void> {
   await db.schema
     .createTable('note_files')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -100,7 +120,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('note_files_pk', ['user_id', 'id'])
     .execute();
+}
 
+async function createNoteExports(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('note_exports')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -10,6 +10,13 @@ import type { MigrationContext } from '../migrate.js';
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   const smallint = ctx.dialect === 'postgres' ? 'smallint' : 'integer';
 
+  await createCalendarBooks(db);
+  await createCalendarEvents(db, smallint);
+  await createCalendarChanges(db);
+  await createCalendarFiles(db);
+}
+
+async function createCalendarBooks(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('calendar_books')
     .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -20,7 +27,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('log_floor', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
+}
 
+async function createCalendarEvents(db: Kysely<unknown>, smallint: 'smallint' | 'integer'): Promise<void> {
   await db.schema
     .createTable('calendar_events')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -59,7 +68,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .on('calendar_events')
     .columns(['user_id', 'start_at', 'last_end_at'])
     .execute();
+}
 
+async function createCalendarChanges(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('calendar_changes')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -70,7 +81,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('calendar_changes_pk', ['user_id', 'sync_version', 'event_id'])
     .execute();
+}
 
+async function createCalendarFiles(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('calendar_files')
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))

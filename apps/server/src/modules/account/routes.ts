@@ -59,6 +59,14 @@ function accountCaptchaOwner(req: FastifyRequest, reply: FastifyReply, create: b
 
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
   const service = new AccountService(deps);
+  registerSignInRoutes(app, deps, service);
+  registerProfileRoutes(app, service);
+  registerSessionRoutes(app, deps);
+  // The authenticator (TOTP) of the account centre.
+  await totpRoutes(app, deps);
+}
+
+function registerSignInRoutes(app: FastifyInstance, deps: AppDeps, service: AccountService): void {
   // Signing in, signing up and their captcha: anyone, or a signed-in browser (whose session a
   // sign-in replaces and whose captcha it is); a browser call, so CSRF is checked.
   const browser = accepts('session', 'anonymous');
@@ -115,7 +123,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     issueCsrfToken(deps, req, reply);
     return ok({ username: body.username });
   });
+}
 
+function registerProfileRoutes(app: FastifyInstance, service: AccountService): void {
   app.get(Api.accountProfile, sessionRoute, async (req) => {
     const user = await service.users.byId(currentSession(req).userId);
     return ok({ username: user?.username ?? '', phone: user?.phone ?? '', email: user?.email ?? '' });
@@ -134,7 +144,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     await service.changePassword(session.userId, body.old_password, body.password, session.id);
     return ok();
   });
+}
 
+function registerSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
   // The account centre's list of signed-in sessions; ending the current one is signing out.
   const sessions = new SessionsService(deps);
   app.get(Api.accountSessions, sessionRoute, async (req) => {
@@ -153,7 +165,4 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     const session = currentSession(req);
     return ok({ ended: await sessions.endOthers(session.userId, session.id) });
   });
-
-  // The authenticator (TOTP) of the account centre.
-  await totpRoutes(app, deps);
 }

@@ -122,77 +122,81 @@ export const calendarSync: SyncAdapter = {
     const repo = new CalendarRepo(deps.db);
     const results: SyncChangeResult[] = [];
     for (const [index, c] of changes.entries()) {
-      await atIndex(index, async () => {
-        if (c.op === 'delete') {
-          const row = await repo.byUid(userId, c.uid);
-          if (!row) results.push({ index, outcome: SyncOutcome.UNCHANGED, uid: c.uid });
-          else if (Number(row.version_code) !== c.version_code) {
-            // Changed in the cloud since the phone saw it: the edit wins over the delete.
-            results.push({
-              index,
-              outcome: SyncOutcome.KEPT,
-              uid: c.uid,
-              version_code: Number(row.version_code),
-            });
-          } else {
-            await service.remove(userId, c.uid, { versionCode: c.version_code });
-            results.push({ index, outcome: SyncOutcome.APPLIED, uid: c.uid });
-          }
-          return;
-        }
-        const read = readCalendarObject(c.ical);
-        if (c.op === 'edit' && read.uid !== c.uid) throw invalid(SyncMsg.CHANGE_INVALID);
-        const cid = c.op === 'create' ? { cid: c.cid } : {};
-        const row = await repo.byUid(userId, read.uid);
-        if (!row) {
-          const saved = await service.put(userId, c.ical, { versionCode: 0 });
-          const outcome = c.op === 'edit' ? SyncOutcome.RECREATED : SyncOutcome.APPLIED;
-          results.push({
-            index,
-            outcome,
-            ...cid,
-            server_id: saved.server_id,
-            uid: saved.uid,
-            version_code: saved.version_code,
-          });
-          return;
-        }
-        if (row.ical === c.ical) {
-          results.push({
-            index,
-            outcome: SyncOutcome.UNCHANGED,
-            ...cid,
-            server_id: String(row.id),
-            uid: row.uid,
-            version_code: Number(row.version_code),
-          });
-          return;
-        }
-        if (c.op === 'edit' && Number(row.version_code) === c.version_code) {
-          const saved = await service.put(userId, c.ical, { versionCode: c.version_code });
-          results.push({
-            index,
-            outcome: SyncOutcome.APPLIED,
-            server_id: saved.server_id,
-            uid: saved.uid,
-            version_code: saved.version_code,
-          });
-          return;
-        }
-        // Written on both sides (or created on both with one UID): the cloud's stays, the phone's is copied.
-        const copy = conflictCopy(c.ical, read.uid);
-        const saved = await service.put(userId, copy.ical, { versionCode: 0 });
-        results.push({
-          index,
-          outcome: SyncOutcome.CONFLICT_COPY,
-          ...cid,
-          server_id: saved.server_id,
-          uid: saved.uid,
-          version_code: saved.version_code,
-          conflict_with: read.uid,
-        });
-      });
+      results.push(await atIndex(index, () => applyChange(service, repo, userId, index, c)));
     }
     return { sync_version: Number((await repo.book(userId))?.sync_version ?? 0), results };
   },
 };
+
+/** One change from the phone, at `index` of its batch. */
+async function applyChange(
+  service: CalendarService,
+  repo: CalendarRepo,
+  userId: number,
+  index: number,
+  c: ChangeT,
+): Promise<SyncChangeResult> {
+  if (c.op === 'delete') {
+    const row = await repo.byUid(userId, c.uid);
+    if (!row) return { index, outcome: SyncOutcome.UNCHANGED, uid: c.uid };
+    if (Number(row.version_code) !== c.version_code) {
+      // Changed in the cloud since the phone saw it: the edit wins over the delete.
+      return {
+        index,
+        outcome: SyncOutcome.KEPT,
+        uid: c.uid,
+        version_code: Number(row.version_code),
+      };
+    }
+    await service.remove(userId, c.uid, { versionCode: c.version_code });
+    return { index, outcome: SyncOutcome.APPLIED, uid: c.uid };
+  }
+  const read = readCalendarObject(c.ical);
+  if (c.op === 'edit' && read.uid !== c.uid) throw invalid(SyncMsg.CHANGE_INVALID);
+  const cid = c.op === 'create' ? { cid: c.cid } : {};
+  const row = await repo.byUid(userId, read.uid);
+  if (!row) {
+    const saved = await service.put(userId, c.ical, { versionCode: 0 });
+    const outcome = c.op === 'edit' ? SyncOutcome.RECREATED : SyncOutcome.APPLIED;
+    return {
+      index,
+      outcome,
+      ...cid,
+      server_id: saved.server_id,
+      uid: saved.uid,
+      version_code: saved.version_code,
+    };
+  }
+  if (row.ical === c.ical) {
+    return {
+      index,
+      outcome: SyncOutcome.UNCHANGED,
+      ...cid,
+      server_id: String(row.id),
+      uid: row.uid,
+      version_code: Number(row.version_code),
+    };
+  }
+  if (c.op === 'edit' && Number(row.version_code) === c.version_code) {
+    const saved = await service.put(userId, c.ical, { versionCode: c.version_code });
+    return {
+      index,
+      outcome: SyncOutcome.APPLIED,
+      server_id: saved.server_id,
+      uid: saved.uid,
+      version_code: saved.version_code,
+    };
+  }
+  // Written on both sides (or created on both with one UID): the cloud's stays, the phone's is copied.
+  const copy = conflictCopy(c.ical, read.uid);
+  const saved = await service.put(userId, copy.ical, { versionCode: 0 });
+  return {
+    index,
+    outcome: SyncOutcome.CONFLICT_COPY,
+    ...cid,
+    server_id: saved.server_id,
+    uid: saved.uid,
+    version_code: saved.version_code,
+    conflict_with: read.uid,
+  };
+}

@@ -23,7 +23,7 @@ import {
   type SyncAdapter,
   versionOf,
 } from '../../platform/sync-adapter.js';
-import { changeBook } from './book.js';
+import { type BookChange, changeBook } from './book.js';
 import { bodyOfDoc, type ContactBody, parseBody, sameBody } from './doc.js';
 import { ensureGroups } from './groups.js';
 import { ContactsRepo } from './repo.js';
@@ -96,105 +96,108 @@ export const contactsSync: SyncAdapter = {
     const results: SyncChangeResult[] = [];
     const { syncVersion } = await changeBook(deps, userId, async (change) => {
       const floor = Number((await change.repo.book(userId))?.log_floor ?? 0);
-      const write = async (body: ContactBody, id: number | null): Promise<number> => {
-        await ensureGroups(change, [body], false);
-        if (id !== null) {
-          await change.update(id, body);
-          return id;
-        }
-        const [newId] = await change.allocateIds(1);
-        if (newId === undefined) throw new Error('no contact id allocated');
-        change.insert(newId, body);
-        return newId;
-      };
       for (const [index, c] of changes.entries()) {
-        await atIndex(index, async () => {
-          if (c.op === 'create') {
-            const id = await write({ content: checked(c.content), attachment: [] }, null);
-            results.push({
-              index,
-              outcome: SyncOutcome.APPLIED,
-              cid: c.cid,
-              server_id: String(id),
-              version_code: change.version,
-            });
-            return;
-          }
-          const id = idOf(c.server_id, index);
-          const row = await change.repo.row(userId, id);
-          if (!row) throw notFoundAt(index);
-          if (c.op === 'delete') {
-            results.push(
-              await deleteOutcome(index, c.server_id, row, c.version_code, async () => {
-                await change.toRecycleBin([id]);
-                return change.version;
-              }),
-            );
-            return;
-          }
-          const content = checked(c.content);
-          if (row.deleted_at !== null) {
-            // Deleted in the cloud, edited on the phone: the phone's contact comes back as a new one.
-            const newId = await write({ content, attachment: [] }, null);
-            results.push({
-              index,
-              outcome: SyncOutcome.RECREATED,
-              server_id: String(newId),
-              version_code: change.version,
-              conflict_with: c.server_id,
-            });
-            return;
-          }
-          const cloud = bodyOfDoc(row.doc);
-          if (Number(row.version_code) === c.version_code) {
-            const body = { content, attachment: cloud.attachment };
-            if (sameBody(cloud, body)) {
-              results.push({
-                index,
-                outcome: SyncOutcome.UNCHANGED,
-                server_id: c.server_id,
-                version_code: Number(row.version_code),
-              });
-              return;
-            }
-            await write(body, id);
-            results.push({
-              index,
-              outcome: SyncOutcome.APPLIED,
-              server_id: c.server_id,
-              version_code: change.version,
-            });
-            return;
-          }
-          // Edited on both sides: merged against the version the phone started from.
-          let base: ContactContent | null = null;
-          if (c.version_code >= floor) {
-            const then = (await change.repo.bodiesAt(userId, [id], c.version_code)).get(id);
-            if (then) base = parseBody(then).content;
-          }
-          const merged = {
-            content: mergeContactContent(base, cloud.content, content),
-            attachment: cloud.attachment,
-          };
-          if (sameBody(cloud, merged)) {
-            results.push({
-              index,
-              outcome: SyncOutcome.MERGED,
-              server_id: c.server_id,
-              version_code: Number(row.version_code),
-            });
-            return;
-          }
-          await write(merged, id);
-          results.push({
-            index,
-            outcome: SyncOutcome.MERGED,
-            server_id: c.server_id,
-            version_code: change.version,
-          });
-        });
+        results.push(await atIndex(index, () => applyChange(change, floor, index, c)));
       }
     });
     return { sync_version: syncVersion, results };
   },
 };
+
+/** A contact written in the book's change: an id given is updated, none allocates one. */
+async function write(change: BookChange, body: ContactBody, id: number | null): Promise<number> {
+  await ensureGroups(change, [body], false);
+  if (id !== null) {
+    await change.update(id, body);
+    return id;
+  }
+  const [newId] = await change.allocateIds(1);
+  if (newId === undefined) throw new Error('no contact id allocated');
+  change.insert(newId, body);
+  return newId;
+}
+
+/** One change from the phone, at `index` of its batch; `floor` is the book's log floor. */
+async function applyChange(
+  change: BookChange,
+  floor: number,
+  index: number,
+  c: ChangeT,
+): Promise<SyncChangeResult> {
+  const userId = change.userId;
+  if (c.op === 'create') {
+    const id = await write(change, { content: checked(c.content), attachment: [] }, null);
+    return {
+      index,
+      outcome: SyncOutcome.APPLIED,
+      cid: c.cid,
+      server_id: String(id),
+      version_code: change.version,
+    };
+  }
+  const id = idOf(c.server_id, index);
+  const row = await change.repo.row(userId, id);
+  if (!row) throw notFoundAt(index);
+  if (c.op === 'delete') {
+    return deleteOutcome(index, c.server_id, row, c.version_code, async () => {
+      await change.toRecycleBin([id]);
+      return change.version;
+    });
+  }
+  const content = checked(c.content);
+  if (row.deleted_at !== null) {
+    // Deleted in the cloud, edited on the phone: the phone's contact comes back as a new one.
+    const newId = await write(change, { content, attachment: [] }, null);
+    return {
+      index,
+      outcome: SyncOutcome.RECREATED,
+      server_id: String(newId),
+      version_code: change.version,
+      conflict_with: c.server_id,
+    };
+  }
+  const cloud = bodyOfDoc(row.doc);
+  if (Number(row.version_code) === c.version_code) {
+    const body = { content, attachment: cloud.attachment };
+    if (sameBody(cloud, body)) {
+      return {
+        index,
+        outcome: SyncOutcome.UNCHANGED,
+        server_id: c.server_id,
+        version_code: Number(row.version_code),
+      };
+    }
+    await write(change, body, id);
+    return {
+      index,
+      outcome: SyncOutcome.APPLIED,
+      server_id: c.server_id,
+      version_code: change.version,
+    };
+  }
+  // Edited on both sides: merged against the version the phone started from.
+  let base: ContactContent | null = null;
+  if (c.version_code >= floor) {
+    const then = (await change.repo.bodiesAt(userId, [id], c.version_code)).get(id);
+    if (then) base = parseBody(then).content;
+  }
+  const merged = {
+    content: mergeContactContent(base, cloud.content, content),
+    attachment: cloud.attachment,
+  };
+  if (sameBody(cloud, merged)) {
+    return {
+      index,
+      outcome: SyncOutcome.MERGED,
+      server_id: c.server_id,
+      version_code: Number(row.version_code),
+    };
+  }
+  await write(change, merged, id);
+  return {
+    index,
+    outcome: SyncOutcome.MERGED,
+    server_id: c.server_id,
+    version_code: change.version,
+  };
+}

@@ -42,9 +42,25 @@ const report = (ns: string, name: string) => davEl('supported-report', [davEl('r
  * caller's: it is only given in REPORTs.
  */
 export function propValue(r: Resource, who: Who, p: PropName): XmlOut['content'] | null | undefined {
-  const key = `${p.ns} ${p.name}`;
-  switch (key) {
-    case `${NS.DAV} resourcetype`: {
+  switch (p.ns) {
+    case NS.DAV:
+      return davProp(r, who, p.name);
+    case NS.CS:
+      // CalendarServer's getctag: the collection's token, which moves with every change.
+      return p.name === 'getctag' && r.kind === 'collection' ? String(r.token) : undefined;
+    case NS.CARDDAV:
+      return carddavProp(r, who, p.name);
+    case NS.CALDAV:
+      return caldavProp(r, who, p.name);
+    default:
+      return undefined;
+  }
+}
+
+/** A WebDAV (RFC 4918, 3744, 5397, 6578) property. */
+function davProp(r: Resource, who: Who, name: string): XmlOut['content'] | null | undefined {
+  switch (name) {
+    case 'resourcetype': {
       if (r.kind === 'item') return null;
       const types = [davEl('collection')];
       if (r.kind === 'principal') types.push(davEl('principal'));
@@ -52,27 +68,27 @@ export function propValue(r: Resource, who: Who, p: PropName): XmlOut['content']
         types.push(r.area === 'contacts' ? el(NS.CARDDAV, 'addressbook') : el(NS.CALDAV, 'calendar'));
       return types;
     }
-    case `${NS.DAV} displayname`:
+    case 'displayname':
       if (r.kind === 'collection') return r.area === 'contacts' ? DavText.ADDRESS_BOOK : DavText.CALENDAR;
       if (r.kind === 'principal') return who.username;
       return undefined;
-    case `${NS.DAV} current-user-principal`:
+    case 'current-user-principal':
       return [href(hrefs.principal(who.username))];
-    case `${NS.DAV} principal-URL`:
+    case 'principal-URL':
       return r.kind === 'principal' ? [href(hrefs.principal(who.username))] : undefined;
-    case `${NS.DAV} principal-collection-set`:
+    case 'principal-collection-set':
       return [href(hrefs.principals())];
-    case `${NS.DAV} owner`:
+    case 'owner':
       return r.kind === 'root' || r.kind === 'principals' || r.kind === 'homes'
         ? undefined
         : [href(hrefs.principal(who.username))];
-    case `${NS.DAV} current-user-privilege-set`:
+    case 'current-user-privilege-set':
       return privileges(
         r.kind === 'collection' || r.kind === 'item'
           ? ['read', 'write', 'write-content', 'bind', 'unbind', 'read-current-user-privilege-set']
           : ['read', 'read-current-user-privilege-set'],
       );
-    case `${NS.DAV} supported-report-set`:
+    case 'supported-report-set':
       if (r.kind !== 'collection') return undefined;
       return r.area === 'contacts'
         ? [
@@ -85,51 +101,65 @@ export function propValue(r: Resource, who: Who, p: PropName): XmlOut['content']
             report(NS.CALDAV, 'calendar-query'),
             report(NS.DAV, 'sync-collection'),
           ];
-    case `${NS.DAV} sync-token`:
+    case 'sync-token':
       return r.kind === 'collection' ? syncTokenOf(r.area, r.token) : undefined;
-    case `${NS.CS} getctag`:
-      return r.kind === 'collection' ? String(r.token) : undefined;
-    case `${NS.DAV} getetag`:
+    case 'getetag':
       return r.kind === 'item' ? r.item.etag : undefined;
-    case `${NS.DAV} getcontenttype`:
+    case 'getcontenttype':
       return r.kind === 'item' || r.kind === 'collection' ? r.contentType : undefined;
-    case `${NS.DAV} getlastmodified`:
+    case 'getlastmodified':
       return r.kind === 'item' ? new Date(r.item.lastModified).toUTCString() : undefined;
-    case `${NS.DAV} getcontentlength`:
+    case 'getcontentlength':
       return r.kind === 'item' && r.data !== undefined ? String(Buffer.byteLength(r.data)) : undefined;
-    case `${NS.CARDDAV} addressbook-home-set`:
+    default:
+      return undefined;
+  }
+}
+
+/** A CardDAV (RFC 6352) property. */
+function carddavProp(r: Resource, who: Who, name: string): XmlOut['content'] | null | undefined {
+  switch (name) {
+    case 'addressbook-home-set':
       return r.kind === 'principal' || r.kind === 'root'
         ? [href(hrefs.home('contacts', who.username))]
         : undefined;
-    case `${NS.CALDAV} calendar-home-set`:
-      return r.kind === 'principal' || r.kind === 'root'
-        ? [href(hrefs.home('calendar', who.username))]
-        : undefined;
-    case `${NS.CARDDAV} addressbook-description`:
+    case 'addressbook-description':
       return r.kind === 'collection' && r.area === 'contacts' ? DavText.ADDRESS_BOOK : undefined;
-    case `${NS.CALDAV} calendar-description`:
-      return r.kind === 'collection' && r.area === 'calendar' ? DavText.CALENDAR : undefined;
-    case `${NS.CARDDAV} supported-address-data`:
+    case 'supported-address-data':
       return r.kind === 'collection' && r.area === 'contacts'
         ? ['3.0', '4.0'].map((version) =>
             el(NS.CARDDAV, 'address-data-type', undefined, { 'content-type': 'text/vcard', version }),
           )
         : undefined;
-    case `${NS.CALDAV} supported-calendar-component-set`:
+    case 'max-resource-size':
+      return r.kind === 'collection' && r.area === 'contacts' ? String(DAV_CARD_MAX_BYTES) : undefined;
+    case 'address-data':
+      return r.kind === 'item' && r.area === 'contacts' ? r.data : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A CalDAV (RFC 4791) property. */
+function caldavProp(r: Resource, who: Who, name: string): XmlOut['content'] | null | undefined {
+  switch (name) {
+    case 'calendar-home-set':
+      return r.kind === 'principal' || r.kind === 'root'
+        ? [href(hrefs.home('calendar', who.username))]
+        : undefined;
+    case 'calendar-description':
+      return r.kind === 'collection' && r.area === 'calendar' ? DavText.CALENDAR : undefined;
+    case 'supported-calendar-component-set':
       return r.kind === 'collection' && r.area === 'calendar'
         ? [el(NS.CALDAV, 'comp', undefined, { name: 'VEVENT' })]
         : undefined;
-    case `${NS.CALDAV} supported-calendar-data`:
+    case 'supported-calendar-data':
       return r.kind === 'collection' && r.area === 'calendar'
         ? [el(NS.CALDAV, 'calendar-data', undefined, { 'content-type': 'text/calendar', version: '2.0' })]
         : undefined;
-    case `${NS.CARDDAV} max-resource-size`:
-      return r.kind === 'collection' && r.area === 'contacts' ? String(DAV_CARD_MAX_BYTES) : undefined;
-    case `${NS.CALDAV} max-resource-size`:
+    case 'max-resource-size':
       return r.kind === 'collection' && r.area === 'calendar' ? String(CALENDAR_EVENT_MAX_BYTES) : undefined;
-    case `${NS.CARDDAV} address-data`:
-      return r.kind === 'item' && r.area === 'contacts' ? r.data : undefined;
-    case `${NS.CALDAV} calendar-data`:
+    case 'calendar-data':
       return r.kind === 'item' && r.area === 'calendar' ? r.data : undefined;
     default:
       return undefined;

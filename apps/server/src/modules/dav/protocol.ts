@@ -232,75 +232,29 @@ export async function report(
   }
   const area = target.area;
   const store = collections.open(deps, area, who.userId);
-  const asked = askedOf(root);
-  const render: RenderOptions = { vcardVersion: vcardVersionIn(root) };
+  const r: Report = {
+    root,
+    area,
+    store,
+    who,
+    asked: askedOf(root),
+    render: { vcardVersion: vcardVersionIn(root) },
+  };
 
   // addressbook-multiget / calendar-multiget: the named items.
   if (
     (area === 'contacts' && is(root, NS.CARDDAV, 'addressbook-multiget')) ||
     (area === 'calendar' && is(root, NS.CALDAV, 'calendar-multiget'))
   ) {
-    const named = childrenOf(root, NS.DAV, 'href').map((h) => ({
-      href: h.text.trim(),
-      target: targetOfHref(h.text),
-    }));
-    const names: string[] = [];
-    for (const n of named) {
-      const t = n.target;
-      if (t?.kind === 'item' && t.area === area && t.user === who.username) names.push(t.name);
-    }
-    const found = await store.fetch(names, render);
-    const out: XmlOut[] = [];
-    for (const n of named) {
-      const t = n.target;
-      const item =
-        t?.kind === 'item' && t.area === area && t.user === who.username ? found.get(t.name) : undefined;
-      if (!item) {
-        out.push(responseEl(n.href, 404));
-        continue;
-      }
-      const r = itemResource(area, who, store, item);
-      out.push(responseEl(r.href, propstats(r, who, asked.props, asked.mode)));
-    }
-    return send207(reply, multistatus(out));
+    return send207(reply, await multiget(r));
   }
 
   // sync-collection (RFC 6578): what changed since the token, deletions as 404s, a new token.
-  if (is(root, NS.DAV, 'sync-collection')) {
-    const tokenText = childOf(root, NS.DAV, 'sync-token')?.text.trim() ?? '';
-    let token: number;
-    let responses: XmlOut[];
-    if (tokenText === '') {
-      // Read first: a change made while the items are listed is sent again next time, never lost.
-      token = await store.token();
-      responses = await itemResponses(store, who, asked, await store.list(), render);
-    } else {
-      const since = versionOfToken(area, tokenText);
-      if (since === null) throw badSyncToken();
-      const changes = await store.changes(since);
-      token = changes.token;
-      responses = await itemResponses(store, who, asked, changes.changed, render);
-      for (const name of changes.gone) responses.push(responseEl(hrefs.item(area, who.username, name), 404));
-    }
-    return send207(reply, multistatus(responses, [davEl('sync-token', syncTokenOf(area, token))]));
-  }
+  if (is(root, NS.DAV, 'sync-collection')) return send207(reply, await syncCollection(r));
 
   // calendar-query: VEVENTs, with a time-range when given.
   if (area === 'calendar' && is(root, NS.CALDAV, 'calendar-query')) {
-    const calendarFilter = childOf(childOf(root, NS.CALDAV, 'filter'), NS.CALDAV, 'comp-filter');
-    const components = childrenOf(calendarFilter, NS.CALDAV, 'comp-filter');
-    if (components.some((c) => (c.attrs.name ?? '').toUpperCase() !== 'VEVENT')) {
-      // Only events are kept: a query for to-dos or journals finds none.
-      return send207(reply, multistatus([]));
-    }
-    const range = childOf(components[0], NS.CALDAV, 'time-range');
-    let items: ItemMeta[];
-    if (range) {
-      const start = utcStamp(range.attrs.start) ?? Number.MIN_SAFE_INTEGER;
-      const end = utcStamp(range.attrs.end) ?? Number.MAX_SAFE_INTEGER;
-      items = store.between ? await store.between(start, end) : await store.list();
-    } else items = await store.list();
-    return send207(reply, multistatus(await itemResponses(store, who, asked, items, render)));
+    return send207(reply, await calendarQuery(r));
   }
 
   // addressbook-query: the whole book when it filters nothing; property filters are not offered.
@@ -308,8 +262,86 @@ export async function report(
     const filter = childOf(root, NS.CARDDAV, 'filter');
     if (filter && filter.children.length > 0)
       throw new DavError(403, { ns: NS.CARDDAV, name: 'supported-filter' });
-    return send207(reply, multistatus(await itemResponses(store, who, asked, await store.list(), render)));
+    return send207(
+      reply,
+      multistatus(await itemResponses(store, who, r.asked, await store.list(), r.render)),
+    );
   }
 
   throw new DavError(403, { ns: NS.DAV, name: 'supported-report' });
+}
+
+/** A REPORT on a collection: its body, the collection and what it asks. */
+interface Report {
+  root: XmlNode;
+  area: DavArea;
+  store: DavCollection;
+  who: Who;
+  asked: Asked;
+  render: RenderOptions;
+}
+
+/** The items a multiget names by href; one outside the collection is a 404. */
+async function multiget({ root, area, store, who, asked, render }: Report): Promise<string> {
+  const named = childrenOf(root, NS.DAV, 'href').map((h) => ({
+    href: h.text.trim(),
+    target: targetOfHref(h.text),
+  }));
+  const names: string[] = [];
+  for (const n of named) {
+    const t = n.target;
+    if (t?.kind === 'item' && t.area === area && t.user === who.username) names.push(t.name);
+  }
+  const found = await store.fetch(names, render);
+  const out: XmlOut[] = [];
+  for (const n of named) {
+    const t = n.target;
+    const item =
+      t?.kind === 'item' && t.area === area && t.user === who.username ? found.get(t.name) : undefined;
+    if (!item) {
+      out.push(responseEl(n.href, 404));
+      continue;
+    }
+    const r = itemResource(area, who, store, item);
+    out.push(responseEl(r.href, propstats(r, who, asked.props, asked.mode)));
+  }
+  return multistatus(out);
+}
+
+/** The changes since the request's sync-token (everything when it has none), and the new token. */
+async function syncCollection({ root, area, store, who, asked, render }: Report): Promise<string> {
+  const tokenText = childOf(root, NS.DAV, 'sync-token')?.text.trim() ?? '';
+  let token: number;
+  let responses: XmlOut[];
+  if (tokenText === '') {
+    // Read first: a change made while the items are listed is sent again next time, never lost.
+    token = await store.token();
+    responses = await itemResponses(store, who, asked, await store.list(), render);
+  } else {
+    const since = versionOfToken(area, tokenText);
+    if (since === null) throw badSyncToken();
+    const changes = await store.changes(since);
+    token = changes.token;
+    responses = await itemResponses(store, who, asked, changes.changed, render);
+    for (const name of changes.gone) responses.push(responseEl(hrefs.item(area, who.username, name), 404));
+  }
+  return multistatus(responses, [davEl('sync-token', syncTokenOf(area, token))]);
+}
+
+/** The events of a calendar-query, within its time-range when it gives one. */
+async function calendarQuery({ root, store, who, asked, render }: Report): Promise<string> {
+  const calendarFilter = childOf(childOf(root, NS.CALDAV, 'filter'), NS.CALDAV, 'comp-filter');
+  const components = childrenOf(calendarFilter, NS.CALDAV, 'comp-filter');
+  if (components.some((c) => (c.attrs.name ?? '').toUpperCase() !== 'VEVENT')) {
+    // Only events are kept: a query for to-dos or journals finds none.
+    return multistatus([]);
+  }
+  const range = childOf(components[0], NS.CALDAV, 'time-range');
+  let items: ItemMeta[];
+  if (range) {
+    const start = utcStamp(range.attrs.start) ?? Number.MIN_SAFE_INTEGER;
+    const end = utcStamp(range.attrs.end) ?? Number.MAX_SAFE_INTEGER;
+    items = store.between ? await store.between(start, end) : await store.list();
+  } else items = await store.list();
+  return multistatus(await itemResponses(store, who, asked, items, render));
 }

@@ -89,74 +89,76 @@ export const notesSync: SyncAdapter = {
     const repo = new NotesRepo(deps.db);
     const results: SyncChangeResult[] = [];
     for (const [index, c] of changes.entries()) {
-      await atIndex(index, async () => {
-        if (c.op === 'create') {
-          const saved = await service.save(userId, c.note);
-          results.push({
-            index,
-            outcome: SyncOutcome.APPLIED,
-            cid: c.cid,
-            server_id: saved.server_id,
-            version_code: saved.version_code,
-          });
-          return;
-        }
-        const id = idOf(c.server_id, index);
-        const row = await repo.note(userId, id);
-        if (!row) throw notFoundAt(index);
-        if (c.op === 'delete') {
-          results.push(
-            await deleteOutcome(index, c.server_id, row, c.version_code, async () => {
-              const done = await service.delete(userId, new Map([[id, c.version_code]]));
-              return done.sync_version;
-            }),
-          );
-          return;
-        }
-        if (row.deleted_at !== null) {
-          // Deleted in the cloud, edited on the phone: the phone's note comes back as a new one.
-          const doc = parseDoc(row.doc);
-          const saved = await service.save(userId, {
-            title: doc.title,
-            content: doc.content,
-            remindtime: doc.remindtime,
-            remind: doc.remind,
-            classify: Number(row.classify),
-            top: Number(row.top),
-            ...c.note,
-          });
-          results.push({
-            index,
-            outcome: SyncOutcome.RECREATED,
-            server_id: saved.server_id,
-            version_code: saved.version_code,
-            conflict_with: c.server_id,
-          });
-          return;
-        }
-        const saved = await service.save(userId, {
-          ...c.note,
-          server_id: c.server_id,
-          version_code: c.version_code,
-        });
-        results.push(
-          saved.conflict
-            ? {
-                index,
-                outcome: SyncOutcome.CONFLICT_COPY,
-                server_id: saved.server_id,
-                version_code: saved.version_code,
-                conflict_with: c.server_id,
-              }
-            : {
-                index,
-                outcome: SyncOutcome.APPLIED,
-                server_id: saved.server_id,
-                version_code: saved.version_code,
-              },
-        );
-      });
+      results.push(await atIndex(index, () => applyChange(service, repo, userId, index, c)));
     }
     return { sync_version: await repo.syncVersion(userId), results };
   },
 };
+
+/** One change from the phone, at `index` of its batch. */
+async function applyChange(
+  service: NotesService,
+  repo: NotesRepo,
+  userId: number,
+  index: number,
+  c: ChangeT,
+): Promise<SyncChangeResult> {
+  if (c.op === 'create') {
+    const saved = await service.save(userId, c.note);
+    return {
+      index,
+      outcome: SyncOutcome.APPLIED,
+      cid: c.cid,
+      server_id: saved.server_id,
+      version_code: saved.version_code,
+    };
+  }
+  const id = idOf(c.server_id, index);
+  const row = await repo.note(userId, id);
+  if (!row) throw notFoundAt(index);
+  if (c.op === 'delete') {
+    return await deleteOutcome(index, c.server_id, row, c.version_code, async () => {
+      const done = await service.delete(userId, new Map([[id, c.version_code]]));
+      return done.sync_version;
+    });
+  }
+  if (row.deleted_at !== null) {
+    // Deleted in the cloud, edited on the phone: the phone's note comes back as a new one.
+    const doc = parseDoc(row.doc);
+    const saved = await service.save(userId, {
+      title: doc.title,
+      content: doc.content,
+      remindtime: doc.remindtime,
+      remind: doc.remind,
+      classify: Number(row.classify),
+      top: Number(row.top),
+      ...c.note,
+    });
+    return {
+      index,
+      outcome: SyncOutcome.RECREATED,
+      server_id: saved.server_id,
+      version_code: saved.version_code,
+      conflict_with: c.server_id,
+    };
+  }
+  const saved = await service.save(userId, {
+    ...c.note,
+    server_id: c.server_id,
+    version_code: c.version_code,
+  });
+  return saved.conflict
+    ? {
+        index,
+        outcome: SyncOutcome.CONFLICT_COPY,
+        server_id: saved.server_id,
+        version_code: saved.version_code,
+        conflict_with: c.server_id,
+      }
+    : {
+        index,
+        outcome: SyncOutcome.APPLIED,
+        server_id: saved.server_id,
+        version_code: saved.version_code,
+      };
+}

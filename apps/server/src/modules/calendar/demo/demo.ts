@@ -124,22 +124,15 @@ function weeklyMeeting(now: number): { event: DemoEvent; overrides: DemoOverride
 }
 
 function appointments(now: number): DemoEvent[] {
+  return [...timedAppointments(now), ...allDayAppointments(now)];
+}
+
+function timed(uid: string, summary: string, start: Wall, end: Wall, more: Partial<DemoEvent>): DemoEvent {
+  return { uid: `${uid}@demo.phonecloud`, summary, start, end, tzid: TZ, ...more };
+}
+
+function timedAppointments(now: number): DemoEvent[] {
   const d = (offset: number, hour: number, minute = 0) => dayFrom(now, offset, hour, minute);
-  const timed = (
-    uid: string,
-    summary: string,
-    start: Wall,
-    end: Wall,
-    more: Partial<DemoEvent>,
-  ): DemoEvent => ({
-    uid: `${uid}@demo.phonecloud`,
-    summary,
-    start,
-    end,
-    tzid: TZ,
-    ...more,
-  });
-  const nextYear = dayFrom(now, 0)[0] + 1;
   return [
     timed('checkup', '年度体检', d(5, 8, 30), d(5, 10), {
       location: '美年大健康（静安分院）',
@@ -177,6 +170,12 @@ function appointments(now: number): DemoEvent[] {
       location: '東京都港区六本木 6-10-1',
       reminders: [60],
     },
+  ];
+}
+
+function allDayAppointments(now: number): DemoEvent[] {
+  const nextYear = dayFrom(now, 0)[0] + 1;
+  return [
     allDay('card@demo.phonecloud', '信用卡还款日', [2024, 1, 8], 1, {
       rrule: 'FREQ=MONTHLY;BYMONTHDAY=8',
       reminders: [15 * 60],

@@ -173,13 +173,28 @@ export function googleRowToContent(row: Row): ContactContent {
   return c;
 }
 
+/** How many of each repeated kind the widest contact has: Google's CSV has that many column groups. */
+interface GoogleCounts {
+  phones: number;
+  emails: number;
+  addresses: number;
+  websites: number;
+  events: number;
+}
+
 function googleRows(contents: readonly ContactContent[]): { header: string[]; rows: string[][] } {
   const max = (f: (c: ContactContent) => number) => Math.max(1, ...contents.map(f));
-  const phones = max((c) => c.phone.length);
-  const emails = max((c) => c.email.length);
-  const addresses = max((c) => c['postal-address'].length);
-  const websites = max((c) => c.website.length);
-  const events = max((c) => solarEvents(c).filter((e) => e.type !== EventType.BIRTHDAY).length);
+  const counts: GoogleCounts = {
+    phones: max((c) => c.phone.length),
+    emails: max((c) => c.email.length),
+    addresses: max((c) => c['postal-address'].length),
+    websites: max((c) => c.website.length),
+    events: max((c) => solarEvents(c).filter((e) => e.type !== EventType.BIRTHDAY).length),
+  };
+  return { header: googleHeader(counts), rows: contents.map((c) => googleRow(c, counts)) };
+}
+
+function googleHeader({ phones, emails, addresses, websites, events }: GoogleCounts): string[] {
   const header = [
     'First Name',
     'Middle Name',
@@ -215,59 +230,63 @@ function googleRows(contents: readonly ContactContent[]): { header: string[]; ro
   }
   for (let i = 1; i <= websites; i++) header.push(`Website ${i} - Label`, `Website ${i} - Value`);
   for (let i = 1; i <= events; i++) header.push(`Event ${i} - Label`, `Event ${i} - Value`);
-  const rows = contents.map((c) => {
-    const display = displayNameOf(c);
-    const parts = nameParts(display, c.name[0]?.given_name ?? '');
-    const org = c.organization[0];
-    const birthday = solarEvents(c).find((e) => e.type === EventType.BIRTHDAY);
-    const row: string[] = [
-      parts.given,
-      '',
-      parts.family,
-      '',
-      '',
-      c.name[0]?.phonetic_family_name ?? '',
-      '',
-      '',
-      c.nickname[0]?.name ?? '',
-      display,
-      org?.company ?? '',
-      org?.title ?? '',
-      '',
-      birthday?.start_date ?? '',
-      c.note.map((n) => n.note).join('\n'),
-      ['* myContacts', ...c.group.map((g) => g.groupTitle)].join(GOOGLE_JOIN),
-    ];
-    const pad = <T>(list: readonly T[], n: number, cells: (x: T) => string[], width: number) => {
-      for (let i = 0; i < n; i++) {
-        const x = list[i];
-        row.push(...(x === undefined ? new Array<string>(width).fill('') : cells(x)));
-      }
-    };
-    pad(c.email, emails, (e) => [GOOGLE_EMAIL[e.type] ?? 'Other', e.address], 2);
-    pad(c.phone, phones, (p) => [GOOGLE_PHONE[p.type] ?? 'Other', p.number], 2);
-    pad(
-      c['postal-address'],
-      addresses,
-      (a) => [
-        GOOGLE_ADDRESS[a.type] ?? 'Other',
-        a.formatted_address,
-        a.street,
-        a.city,
-        a.po_box,
-        a.region,
-        a.postcode,
-        a.country,
-        a.extended,
-      ],
-      9,
-    );
-    pad(c.website, websites, (w) => ['', w.url], 2);
-    const others = solarEvents(c).filter((e) => e !== birthday && e.type !== EventType.BIRTHDAY);
-    pad(others, events, (e) => [e.type === EventType.ANNIVERSARY ? 'Anniversary' : 'Other', e.start_date], 2);
-    return row;
-  });
-  return { header, rows };
+  return header;
+}
+
+function googleRow(
+  c: ContactContent,
+  { phones, emails, addresses, websites, events }: GoogleCounts,
+): string[] {
+  const display = displayNameOf(c);
+  const parts = nameParts(display, c.name[0]?.given_name ?? '');
+  const org = c.organization[0];
+  const birthday = solarEvents(c).find((e) => e.type === EventType.BIRTHDAY);
+  const row: string[] = [
+    parts.given,
+    '',
+    parts.family,
+    '',
+    '',
+    c.name[0]?.phonetic_family_name ?? '',
+    '',
+    '',
+    c.nickname[0]?.name ?? '',
+    display,
+    org?.company ?? '',
+    org?.title ?? '',
+    '',
+    birthday?.start_date ?? '',
+    c.note.map((n) => n.note).join('\n'),
+    ['* myContacts', ...c.group.map((g) => g.groupTitle)].join(GOOGLE_JOIN),
+  ];
+  const pad = <T>(list: readonly T[], n: number, cells: (x: T) => string[], width: number) => {
+    for (let i = 0; i < n; i++) {
+      const x = list[i];
+      row.push(...(x === undefined ? new Array<string>(width).fill('') : cells(x)));
+    }
+  };
+  pad(c.email, emails, (e) => [GOOGLE_EMAIL[e.type] ?? 'Other', e.address], 2);
+  pad(c.phone, phones, (p) => [GOOGLE_PHONE[p.type] ?? 'Other', p.number], 2);
+  pad(
+    c['postal-address'],
+    addresses,
+    (a) => [
+      GOOGLE_ADDRESS[a.type] ?? 'Other',
+      a.formatted_address,
+      a.street,
+      a.city,
+      a.po_box,
+      a.region,
+      a.postcode,
+      a.country,
+      a.extended,
+    ],
+    9,
+  );
+  pad(c.website, websites, (w) => ['', w.url], 2);
+  const others = solarEvents(c).filter((e) => e !== birthday && e.type !== EventType.BIRTHDAY);
+  pad(others, events, (e) => [e.type === EventType.ANNIVERSARY ? 'Anniversary' : 'Other', e.start_date], 2);
+  return row;
 }
 
 // ---- Outlook ("Export to a file" → Comma Separated Values): one fixed column per kind.

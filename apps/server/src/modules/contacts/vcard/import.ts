@@ -13,7 +13,7 @@ import type { AppDeps } from '../../../http/context.js';
 import { invalid } from '../../../http/errors.js';
 import { BlobIndex } from '../../../storage/blob-index.js';
 import type { BlobInfo } from '../../../storage/index.js';
-import { changeBook } from '../book.js';
+import { type BookChange, changeBook } from '../book.js';
 import { csvToVcards } from '../csv/csv.js';
 import { bodyJsonOf, type PreparedBody } from '../doc.js';
 import { AvatarError, AvatarService, normaliseAvatar } from '../files/avatar.js';
@@ -21,7 +21,7 @@ import { ensureGroupTitles } from '../groups.js';
 import { ContactsRepo } from '../repo.js';
 import { decodeVcardFile, splitCards } from './lines.js';
 import { preparedChunks } from './pool.js';
-import { memberGroupsOf, type ReadyCard } from './prepare.js';
+import { memberGroupsOf, type PreparedCard, type ReadyCard } from './prepare.js';
 
 export interface UploadedFile {
   name: string;
@@ -83,6 +83,43 @@ function preparedOf(
   };
 }
 
+/** The files as vCard text (a CSV converted), refused when a name or the content is not an import. */
+function decodeFiles(files: readonly UploadedFile[]): Array<{ file: UploadedFile; text: string }> {
+  if (files.length === 0) throw invalid(ContactMsg.IMPORT_EMPTY);
+  const isCsv = (f: UploadedFile) => f.name.toLowerCase().endsWith(CSV_EXTENSION);
+  if (files.some((f) => !f.name.toLowerCase().endsWith(VCARD_EXTENSION) && !isCsv(f)))
+    throw invalid(ContactMsg.IMPORT_FORMAT);
+  // A Google or Outlook CSV becomes vCard text first: the same rules and report apply.
+  const decoded = files.map((file) => ({
+    file,
+    text: isCsv(file) ? csvToVcards(file.bytes) : decodeVcardFile(file.bytes),
+  }));
+  // Only a quick look before the book is touched: the cards are counted as they come back.
+  if (!decoded.some((d) => BEGIN_LINE.test(d.text) || splitCards(d.text).length > 0)) {
+    throw invalid(ContactMsg.IMPORT_NO_CARD);
+  }
+  return decoded;
+}
+
+/** What one import gathers while its cards come back: the report's figures and the photos stored. */
+interface ImportRun {
+  userId: number;
+  options: ImportOptions;
+  failed: ImportFailure[];
+  warnings: string[];
+  /** Group titles not made: past the book's group limit, or too long. */
+  dropped: Set<string>;
+  skippedGroups: boolean;
+  total: number;
+  good: number;
+  added: number;
+  /** The same card twice (in the book already, or earlier in this import) is added once. */
+  seen: Set<string>;
+  photos: BlobInfo[];
+}
+
+type Fresh = { card: ReadyCard; attachment: ContactAttachment[] };
+
 /**
  * vCard import: several files, each card on its own; bad cards are reported, not fatal. Reading
  * and checking the cards runs on worker threads (pool.ts); avatars, duplicates and the
@@ -99,30 +136,20 @@ export class ImportService {
     files: readonly UploadedFile[],
     options: ImportOptions = {},
   ): Promise<ImportResult> {
-    if (files.length === 0) throw invalid(ContactMsg.IMPORT_EMPTY);
-    const isCsv = (f: UploadedFile) => f.name.toLowerCase().endsWith(CSV_EXTENSION);
-    if (files.some((f) => !f.name.toLowerCase().endsWith(VCARD_EXTENSION) && !isCsv(f)))
-      throw invalid(ContactMsg.IMPORT_FORMAT);
-    // A Google or Outlook CSV becomes vCard text first: the same rules and report apply.
-    const decoded = files.map((file) => ({
-      file,
-      text: isCsv(file) ? csvToVcards(file.bytes) : decodeVcardFile(file.bytes),
-    }));
-    // Only a quick look before the book is touched: the cards are counted as they come back.
-    if (!decoded.some((d) => BEGIN_LINE.test(d.text) || splitCards(d.text).length > 0)) {
-      throw invalid(ContactMsg.IMPORT_NO_CARD);
-    }
-
-    const failed: ImportFailure[] = [];
-    const warnings: string[] = [];
-    const dropped = new Set<string>();
-    let skippedGroups = false;
-    let total = 0;
-    let good = 0;
-    let added = 0;
-    // The same card twice (in the book already, or earlier in this import) is added once.
-    const seen = await new ContactsRepo(this.deps.db).aliveHashes(userId);
-    const photos: BlobInfo[] = [];
+    const decoded = decodeFiles(files);
+    const run: ImportRun = {
+      userId,
+      options,
+      failed: [],
+      warnings: [],
+      dropped: new Set<string>(),
+      skippedGroups: false,
+      total: 0,
+      good: 0,
+      added: 0,
+      seen: await new ContactsRepo(this.deps.db).aliveHashes(userId),
+      photos: [],
+    };
     const { syncVersion } = await changeBook(this.deps, userId, async (change) => {
       for (const { file, text } of decoded) {
         const where = (index: number, name: string) =>
@@ -130,63 +157,13 @@ export class ImportService {
         // Group cards are read first: a member may come before its group.
         const memberGroups = options.skipGroups ? {} : memberGroupsOf(text);
         for await (const chunk of preparedChunks(text, memberGroups)) {
-          total += chunk.length;
-          const fresh: Array<{ card: ReadyCard; attachment: ContactAttachment[] }> = [];
-          const groupCards: string[] = [];
-          for (const card of chunk) {
-            const warn = (text: string) => {
-              if (warnings.length < MAX_WARNINGS) warnings.push(`${where(card.index, card.name)}：${text}`);
-            };
-            if (card.ok === 'group') {
-              // Made even without members, as the book it came from had it.
-              if (!options.skipGroups) {
-                groupCards.push(card.name);
-                for (const w of card.warnings ?? []) warn(w);
-              }
-              continue;
-            }
-            for (const w of card.warnings ?? []) warn(w);
-            if (!card.ok) {
-              failed.push({ file: file.name, index: card.index, name: card.name, reason: card.reason });
-              continue;
-            }
-            good++;
-            const photo = card.photo ? await this.avatar(card.photo, warn) : null;
-            if (seen.has(card.hash)) continue;
-            seen.add(card.hash);
-            const attachment = photo
-              ? [
-                  {
-                    fid: AVATAR_FID,
-                    cloud_path: await this.avatars.storeImage(userId, photo, 'vcard', change.repo.db, photos),
-                  },
-                ]
-              : [];
-            fresh.push({ card, attachment });
-          }
-          if (options.skipGroups) {
-            skippedGroups ||= fresh.some((f) => f.card.groups.length > 0);
-          } else {
-            const titles = [groupCards, ...fresh.map((f) => f.card.groups)];
-            for (const t of await ensureGroupTitles(change, titles, false)) dropped.add(t);
-          }
-          const ids = await change.allocateIds(fresh.length);
-          const uids: Array<{ contact_id: number; uid: string }> = [];
-          for (const [i, f] of fresh.entries()) {
-            const drop = options.skipGroups ? 'all' : dropped;
-            change.insertPrepared(ids[i] as number, preparedOf(f.card, f.attachment, drop));
-            if (f.card.uid) uids.push({ contact_id: ids[i] as number, uid: f.card.uid });
-          }
-          if (uids.length > 0) await change.repo.insertUids(change.userId, uids);
-          added += fresh.length;
-          // Written now, while the worker threads prepare the next chunks.
-          await change.flush();
+          await this.importChunk(run, change, file, chunk, where);
         }
       }
       // Undone with the whole change: the quick look above can be fooled by a line that is not one.
-      if (total === 0) throw invalid(ContactMsg.IMPORT_NO_CARD);
-      if (dropped.size > 0) warnings.push(ImportText.groupsDropped([...dropped]));
-      if (skippedGroups) warnings.push(ImportText.groupsSkipped);
+      if (run.total === 0) throw invalid(ContactMsg.IMPORT_NO_CARD);
+      if (run.dropped.size > 0) run.warnings.push(ImportText.groupsDropped([...run.dropped]));
+      if (run.skippedGroups) run.warnings.push(ImportText.groupsSkipped);
       if (options.rollBack) {
         await change.flush();
         throw new RolledBack(change.version);
@@ -195,11 +172,96 @@ export class ImportService {
       // The photos' rows and references went with the change; indexed unreferenced, their bytes
       // are collected after the grace period unless something links them meanwhile.
       const index = new BlobIndex(this.deps.db);
-      for (const info of photos) await index.touch(info, this.deps.clock.now());
+      for (const info of run.photos) await index.touch(info, this.deps.clock.now());
       if (err instanceof RolledBack) return { result: undefined, syncVersion: err.syncVersion };
       throw err;
     });
+    const { total, added, good, failed, warnings } = run;
     return { sync_version: syncVersion, total, added, duplicates: good - added, failed, warnings };
+  }
+
+  /** One chunk of a file's cards as they come back from the workers: read, then written. */
+  private async importChunk(
+    run: ImportRun,
+    change: BookChange,
+    file: UploadedFile,
+    chunk: PreparedCard[],
+    where: (index: number, name: string) => string,
+  ): Promise<void> {
+    const { options } = run;
+    run.total += chunk.length;
+    const { fresh, groupCards } = await this.takeCards(run, change, file, chunk, where);
+    if (options.skipGroups) {
+      run.skippedGroups ||= fresh.some((f) => f.card.groups.length > 0);
+    } else {
+      const titles = [groupCards, ...fresh.map((f) => f.card.groups)];
+      for (const t of await ensureGroupTitles(change, titles, false)) run.dropped.add(t);
+    }
+    const ids = await change.allocateIds(fresh.length);
+    const uids: Array<{ contact_id: number; uid: string }> = [];
+    for (const [i, f] of fresh.entries()) {
+      const drop = options.skipGroups ? 'all' : run.dropped;
+      change.insertPrepared(ids[i] as number, preparedOf(f.card, f.attachment, drop));
+      if (f.card.uid) uids.push({ contact_id: ids[i] as number, uid: f.card.uid });
+    }
+    if (uids.length > 0) await change.repo.insertUids(change.userId, uids);
+    run.added += fresh.length;
+    // Written now, while the worker threads prepare the next chunks.
+    await change.flush();
+  }
+
+  /**
+   * A chunk's cards sorted: group cards, failures and warnings for the report, and the new
+   * contacts (with their avatars stored) to write; a duplicate counts as good but is not written.
+   */
+  private async takeCards(
+    run: ImportRun,
+    change: BookChange,
+    file: UploadedFile,
+    chunk: PreparedCard[],
+    where: (index: number, name: string) => string,
+  ): Promise<{ fresh: Fresh[]; groupCards: string[] }> {
+    const { options, warnings } = run;
+    const fresh: Fresh[] = [];
+    const groupCards: string[] = [];
+    for (const card of chunk) {
+      const warn = (text: string) => {
+        if (warnings.length < MAX_WARNINGS) warnings.push(`${where(card.index, card.name)}：${text}`);
+      };
+      if (card.ok === 'group') {
+        // Made even without members, as the book it came from had it.
+        if (!options.skipGroups) {
+          groupCards.push(card.name);
+          for (const w of card.warnings ?? []) warn(w);
+        }
+        continue;
+      }
+      for (const w of card.warnings ?? []) warn(w);
+      if (!card.ok) {
+        run.failed.push({ file: file.name, index: card.index, name: card.name, reason: card.reason });
+        continue;
+      }
+      run.good++;
+      const photo = card.photo ? await this.avatar(card.photo, warn) : null;
+      if (run.seen.has(card.hash)) continue;
+      run.seen.add(card.hash);
+      const attachment = photo
+        ? [
+            {
+              fid: AVATAR_FID,
+              cloud_path: await this.avatars.storeImage(
+                run.userId,
+                photo,
+                'vcard',
+                change.repo.db,
+                run.photos,
+              ),
+            },
+          ]
+        : [];
+      fresh.push({ card, attachment });
+    }
+    return { fresh, groupCards };
   }
 
   /** A card's photo made an avatar, or null with a warning when it is not a usable image. */

@@ -121,13 +121,7 @@ function standInName(c: ContactContent): string {
  */
 export function fitRules(input: ContactContent, warn: (text: string) => void): ContactContent {
   const c = normalizeContactContent(input);
-  if (!c.name[0]?.display_name) {
-    const name = standInName(c);
-    if (name) {
-      if (c.name[0]) c.name[0].display_name = name;
-      else c.name.push({ is_primary: 1, display_name: name, given_name: '', phonetic_family_name: '' });
-    }
-  }
+  fillName(c);
   const fit = (value: string, field: ContactField, max = CONTACT_FIELD_MAX) => {
     if (value.length <= max) return value;
     warn(ImportText.fieldCut(field, max));
@@ -142,27 +136,8 @@ export function fitRules(input: ContactContent, warn: (text: string) => void): C
     o.company = fit(o.company, 'company');
     o.title = fit(o.title, 'title');
   }
-  c.phone = c.phone.filter((p) => {
-    p.number = p.number.replace(/[^0-9A-Za-z()+\-.*# ]/g, '').trim();
-    if (!p.number) {
-      warn(ImportText.phoneUnreadable);
-      return false;
-    }
-    if (p.number.length > CONTACT_FIELD_MAX) {
-      warn(ImportText.fieldTooLong('phone', p.number, CONTACT_FIELD_MAX));
-      return false;
-    }
-    return true;
-  });
-  c.email = c.email.filter((e) => {
-    if (e.address.length > CONTACT_FIELD_MAX) {
-      warn(ImportText.fieldTooLong('email', e.address, CONTACT_FIELD_MAX));
-      return false;
-    }
-    const ok = isValidContactEmail(e.address);
-    if (!ok) warn(ImportText.emailBad(e.address));
-    return ok;
-  });
+  c.phone = keepPhones(c.phone, warn);
+  c.email = keepEmails(c.email, warn);
   for (const i of c.im) {
     i.address = fit(i.address, 'im');
     i.custom_protocol = fit(i.custom_protocol, 'customProtocol');
@@ -187,7 +162,57 @@ export function fitRules(input: ContactContent, warn: (text: string) => void): C
     n.note = cut(n.note, CONTACT_NOTE_MAX);
   }
   for (const n of c.nickname) n.name = fit(n.name, 'nickname');
-  c.website = c.website.filter((w) => {
+  c.website = keepWebsites(c.website, warn);
+  c.group = fitGroups(c.group, warn);
+  return c;
+}
+
+/** A stand-in for a missing display name (standInName), when the card has one. */
+function fillName(c: ContactContent): void {
+  if (!c.name[0]?.display_name) {
+    const name = standInName(c);
+    if (name) {
+      if (c.name[0]) c.name[0].display_name = name;
+      else c.name.push({ is_primary: 1, display_name: name, given_name: '', phonetic_family_name: '' });
+    }
+  }
+}
+
+/** Numbers without characters the portal does not store; one left empty or too long is dropped. */
+function keepPhones(list: ContactContent['phone'], warn: (text: string) => void): ContactContent['phone'] {
+  return list.filter((p) => {
+    p.number = p.number.replace(/[^0-9A-Za-z()+\-.*# ]/g, '').trim();
+    if (!p.number) {
+      warn(ImportText.phoneUnreadable);
+      return false;
+    }
+    if (p.number.length > CONTACT_FIELD_MAX) {
+      warn(ImportText.fieldTooLong('phone', p.number, CONTACT_FIELD_MAX));
+      return false;
+    }
+    return true;
+  });
+}
+
+/** E-mail addresses that are valid and short enough. */
+function keepEmails(list: ContactContent['email'], warn: (text: string) => void): ContactContent['email'] {
+  return list.filter((e) => {
+    if (e.address.length > CONTACT_FIELD_MAX) {
+      warn(ImportText.fieldTooLong('email', e.address, CONTACT_FIELD_MAX));
+      return false;
+    }
+    const ok = isValidContactEmail(e.address);
+    if (!ok) warn(ImportText.emailBad(e.address));
+    return ok;
+  });
+}
+
+/** Websites that are valid and short enough. */
+function keepWebsites(
+  list: ContactContent['website'],
+  warn: (text: string) => void,
+): ContactContent['website'] {
+  return list.filter((w) => {
     if (w.url.length > CONTACT_FIELD_MAX) {
       warn(ImportText.fieldTooLong('website', w.url, CONTACT_FIELD_MAX));
       return false;
@@ -196,8 +221,12 @@ export function fitRules(input: ContactContent, warn: (text: string) => void): C
     if (!ok) warn(ImportText.websiteBad(w.url));
     return ok;
   });
+}
+
+/** Group titles cut to the limit; titles cut to the same text keep the first. */
+function fitGroups(groups: ContactContent['group'], warn: (text: string) => void): ContactContent['group'] {
   let groupCut = false;
-  for (const g of c.group) {
+  for (const g of groups) {
     if (g.groupTitle.length > GROUP_NAME_MAX) {
       const full = g.groupTitle;
       g.groupTitle = cut(g.groupTitle, GROUP_NAME_MAX);
@@ -206,11 +235,9 @@ export function fitRules(input: ContactContent, warn: (text: string) => void): C
     }
   }
   // Titles cut to the same text: the first stays, as normalising keeps it.
-  if (groupCut) {
-    const seen = new Set<string>();
-    c.group = c.group.filter((g) => !seen.has(g.groupTitle) && Boolean(seen.add(g.groupTitle)));
-  }
-  return c;
+  if (!groupCut) return groups;
+  const seen = new Set<string>();
+  return groups.filter((g) => !seen.has(g.groupTitle) && Boolean(seen.add(g.groupTitle)));
 }
 
 /** The card's name for a report, read from its raw lines when ical.js could not. */

@@ -105,8 +105,10 @@ export function writeCard(content: ContactContent, photo: Buffer | null, meta: C
     props.push(['x-phonetic-last-name', {}, 'unknown', escapeRaw(name.phonetic_family_name)]);
 
   let item = 0;
+  // Item groups are numbered across the card: ORG/TITLE, ADR/LABEL, Apple's labelled dates.
+  const nextGroup = () => `item${++item}`;
   for (const o of content.organization) {
-    const group = `item${++item}`;
+    const group = nextGroup();
     const params = typed(o.type === 2 ? ['OTHER'] : ['WORK'], o.is_primary, o.type);
     props.push(['org', { ...params, group }, 'text', [o.company]]);
     if (o.title) props.push(['title', { group }, 'text', o.title]);
@@ -129,8 +131,35 @@ export function writeCard(content: ContactContent, photo: Buffer | null, meta: C
     else
       props.push(['impp', { ...params, 'x-service-type': i.custom_protocol || 'other' }, 'uri', i.address]);
   }
+  addresses(props, content, v4, nextGroup);
+  events(props, content, v4, nextGroup);
+  for (const n of content.note) props.push(['note', {}, 'text', n.note]);
+  for (const n of content.nickname) {
+    props.push([
+      'nickname',
+      n.type === NicknameType.DEFAULT ? {} : { [X_CODE]: String(n.type) },
+      'text',
+      n.name,
+    ]);
+  }
+  for (const w of content.website) {
+    const t = WEBSITE_TYPES[w.type];
+    props.push(['url', typed(t ? [t] : [], 0, w.type), 'uri', w.url]);
+  }
+  if (content.group.length > 0) {
+    props.push(['categories', {}, 'text', ...content.group.map((g) => g.groupTitle)]);
+  }
+  if (photo) {
+    if (v4) props.push(['photo', {}, 'uri', `data:image/jpeg;base64,${photo.toString('base64')}`]);
+    else props.push(['photo', { encoding: 'b', type: 'JPEG' }, 'binary', photo.toString('base64')]);
+  }
+  return ICAL.stringify(['vcard', props, []]);
+}
+
+/** ADR with LABEL (3.0, one item group) or with a LABEL parameter (4.0). */
+function addresses(props: Prop[], content: ContactContent, v4: boolean, nextGroup: () => string): void {
   for (const a of content['postal-address']) {
-    const group = `item${++item}`;
+    const group = nextGroup();
     const params = typed(ADDRESS_TYPES[a.type] ?? [], a.is_primary, a.type);
     // The seven ADR parts as stored (entries from before the parts existed hold only a street).
     const adr = [
@@ -149,6 +178,13 @@ export function writeCard(content: ContactContent, photo: Buffer | null, meta: C
       props.push(['label', { group }, 'text', a.formatted_address]);
     }
   }
+}
+
+/**
+ * Events: the first solar birthday as BDAY, the first solar anniversary with a year as ANNIVERSARY (or its
+ * 3.0 spellings), and every event in Android's own spelling.
+ */
+function events(props: Prop[], content: ContactContent, v4: boolean, nextGroup: () => string): void {
   let birthday = false;
   let anniversary = false;
   for (const e of content.event) {
@@ -176,7 +212,7 @@ export function writeCard(content: ContactContent, photo: Buffer | null, meta: C
       else {
         // 3.0 has no ANNIVERSARY: Evolution's and KDE's X-ANNIVERSARY, and Apple's labelled date.
         props.push(['x-anniversary', params, 'unknown', e.start_date]);
-        const group = `item${++item}`;
+        const group = nextGroup();
         props.push(['x-abdate', { group }, 'unknown', e.start_date]);
         props.push(['x-ablabel', { group }, 'unknown', '_$!<Anniversary>!$_']);
       }
@@ -188,27 +224,6 @@ export function writeCard(content: ContactContent, photo: Buffer | null, meta: C
     const value = `vnd.android.cursor.item/contact_event;${e.start_date};${e.type};;;;;;;;;;;;;`;
     props.push(['x-android-custom', params, 'unknown', value]);
   }
-  for (const n of content.note) props.push(['note', {}, 'text', n.note]);
-  for (const n of content.nickname) {
-    props.push([
-      'nickname',
-      n.type === NicknameType.DEFAULT ? {} : { [X_CODE]: String(n.type) },
-      'text',
-      n.name,
-    ]);
-  }
-  for (const w of content.website) {
-    const t = WEBSITE_TYPES[w.type];
-    props.push(['url', typed(t ? [t] : [], 0, w.type), 'uri', w.url]);
-  }
-  if (content.group.length > 0) {
-    props.push(['categories', {}, 'text', ...content.group.map((g) => g.groupTitle)]);
-  }
-  if (photo) {
-    if (v4) props.push(['photo', {}, 'uri', `data:image/jpeg;base64,${photo.toString('base64')}`]);
-    else props.push(['photo', { encoding: 'b', type: 'JPEG' }, 'binary', photo.toString('base64')]);
-  }
-  return ICAL.stringify(['vcard', props, []]);
 }
 
 /** X- properties are written raw by ical.js; their text needs the 3.0 escapes here. */

@@ -17,6 +17,8 @@ import {
   type SyncPullPage,
   type SyncPushResult,
 } from '@phonecloud/shared';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../db/schema.js';
 import type { AppDeps } from '../../../http/context.js';
 import { AppError } from '../../../http/errors.js';
 import { randomToken } from '../../../lib/crypto.js';
@@ -96,73 +98,7 @@ export class SyncService {
     const now = this.deps.clock.now();
     let outcome: { result: SyncPushResult } | { held: HeldRow };
     try {
-      outcome = await this.deps.db.transaction().execute(async (trx) => {
-        const repo = new SyncRepo(trx);
-        const prior = await repo.batch(d.userId, d.deviceId, input.batch_id);
-        if (prior) return this.replay(repo, d.userId, prior);
-        const deletes = area.deletes(input.changes);
-        if (deletes > 0) {
-          const since = now - SYNC_GUARD_WINDOW_MS;
-          const recent = await repo.recentDeletes(d.userId, d.deviceId, input.area, since);
-          const approved = await repo.approvedDeletes(d.userId, d.deviceId, input.area, since);
-          const total = (await area.size(trx, d.userId)) + recent;
-          // This batch's deletes, the phone's recent ones and those it says are still to come;
-          // a round the owner approved is not held again.
-          const counted = deletes + recent + (input.pending_deletes ?? 0);
-          if (isMassDeletion(counted, total) && counted > approved) {
-            const held: HeldRow = {
-              user_id: d.userId,
-              id: randomToken(12),
-              device_id: d.deviceId,
-              area: input.area,
-              batch_id: input.batch_id,
-              changes: JSON.stringify(input.changes),
-              deletes: counted,
-              batch_deletes: deletes,
-              total,
-              status: HeldStatus.HELD,
-              created_at: now,
-              decided_at: null,
-            };
-            await repo.insertHeld(held);
-            await repo.insertBatch({
-              user_id: d.userId,
-              device_id: d.deviceId,
-              batch_id: input.batch_id,
-              area: input.area,
-              status: HeldStatus.HELD,
-              held_id: held.id,
-              deletes: 0,
-              result: null,
-              created_at: now,
-              applied_at: null,
-            });
-            return { held };
-          }
-        }
-        const applied = await area.apply({ ...this.deps, db: nestedDb(trx) }, d.userId, input.changes);
-        const result: SyncPushResult = {
-          area: input.area,
-          batch_id: input.batch_id,
-          sync_version: applied.sync_version,
-          results: applied.results,
-          replayed: false,
-        };
-        await repo.insertBatch({
-          user_id: d.userId,
-          device_id: d.deviceId,
-          batch_id: input.batch_id,
-          area: input.area,
-          status: HeldStatus.APPLIED,
-          held_id: null,
-          deletes: countDeletes(input.changes, applied),
-          result: JSON.stringify(result),
-          created_at: now,
-          applied_at: now,
-        });
-        await repo.touchAnchor(d.userId, d.deviceId, input.area, { pushed_at: now });
-        return { result };
-      });
+      outcome = await this.deps.db.transaction().execute((trx) => this.pushIn(trx, area, d, input, now));
     } catch (err) {
       // The same batch sent twice at once: the second finds the first's row once it committed.
       if (err instanceof AppError) throw err;
@@ -172,6 +108,98 @@ export class SyncService {
     }
     if ('held' in outcome) throw new AppError(SyncCode.HELD, SyncMsg.HELD, heldInfo(outcome.held));
     return outcome.result;
+  }
+
+  /** One push inside its transaction: a replay, a held batch, or the area's changes applied. */
+  private async pushIn(
+    trx: Transaction<Database>,
+    area: SyncAdapter,
+    d: DeviceAuth,
+    input: PushInput,
+    now: number,
+  ): Promise<{ result: SyncPushResult } | { held: HeldRow }> {
+    const repo = new SyncRepo(trx);
+    const prior = await repo.batch(d.userId, d.deviceId, input.batch_id);
+    if (prior) return this.replay(repo, d.userId, prior);
+    const held = await this.holdIfGuarded(trx, repo, area, d, input, now);
+    if (held) return { held };
+    const applied = await area.apply({ ...this.deps, db: nestedDb(trx) }, d.userId, input.changes);
+    const result: SyncPushResult = {
+      area: input.area,
+      batch_id: input.batch_id,
+      sync_version: applied.sync_version,
+      results: applied.results,
+      replayed: false,
+    };
+    await repo.insertBatch({
+      user_id: d.userId,
+      device_id: d.deviceId,
+      batch_id: input.batch_id,
+      area: input.area,
+      status: HeldStatus.APPLIED,
+      held_id: null,
+      deletes: countDeletes(input.changes, applied),
+      result: JSON.stringify(result),
+      created_at: now,
+      applied_at: now,
+    });
+    await repo.touchAnchor(d.userId, d.deviceId, input.area, { pushed_at: now });
+    return { result };
+  }
+
+  /**
+   * The guard: a batch whose deletes, with the phone's recent and announced ones, pass the share
+   * of the area's size is stored whole as held instead of applied.
+   */
+  private async holdIfGuarded(
+    trx: Transaction<Database>,
+    repo: SyncRepo,
+    area: SyncAdapter,
+    d: DeviceAuth,
+    input: PushInput,
+    now: number,
+  ): Promise<HeldRow | null> {
+    const deletes = area.deletes(input.changes);
+    if (deletes > 0) {
+      const since = now - SYNC_GUARD_WINDOW_MS;
+      const recent = await repo.recentDeletes(d.userId, d.deviceId, input.area, since);
+      const approved = await repo.approvedDeletes(d.userId, d.deviceId, input.area, since);
+      const total = (await area.size(trx, d.userId)) + recent;
+      // This batch's deletes, the phone's recent ones and those it says are still to come;
+      // a round the owner approved is not held again.
+      const counted = deletes + recent + (input.pending_deletes ?? 0);
+      if (isMassDeletion(counted, total) && counted > approved) {
+        const held: HeldRow = {
+          user_id: d.userId,
+          id: randomToken(12),
+          device_id: d.deviceId,
+          area: input.area,
+          batch_id: input.batch_id,
+          changes: JSON.stringify(input.changes),
+          deletes: counted,
+          batch_deletes: deletes,
+          total,
+          status: HeldStatus.HELD,
+          created_at: now,
+          decided_at: null,
+        };
+        await repo.insertHeld(held);
+        await repo.insertBatch({
+          user_id: d.userId,
+          device_id: d.deviceId,
+          batch_id: input.batch_id,
+          area: input.area,
+          status: HeldStatus.HELD,
+          held_id: held.id,
+          deletes: 0,
+          result: null,
+          created_at: now,
+          applied_at: null,
+        });
+        return held;
+      }
+    }
+    return null;
   }
 
   /** A batch id seen before: its first answer, or its held state. */

@@ -16,7 +16,7 @@ import { notFound } from '../errors.js';
 import { FILE, FOLDER } from '../items-repo.js';
 import { thumbSigner } from '../preview/links.js';
 import type { DriveService } from '../service.js';
-import { partLength, type UploadNameMode, type Uploads } from '../upload/uploads.js';
+import { partLength, type UploadNameMode, type UploadRow, type Uploads } from '../upload/uploads.js';
 import { decodeMarker, encodeMarker, parseV2Id, toV2, v2Id } from './views.js';
 
 export interface V2Ctx {
@@ -47,10 +47,33 @@ function id(value: string): number {
 
 /** Every v2 call by its path after /v2; routes and `batch` dispatch through this one table. */
 export function v2Calls(drive: DriveService, uploads: Uploads): Record<string, V2Call> {
-  const deps = drive.deps;
-  const iso = (ms: number) => new Date(ms).toISOString();
-  const sha1Of = async (key: string | null) => (key ? (await drive.blobIndex.byKey(key))?.sha1 : undefined);
+  return {
+    ...listingCalls(drive),
+    ...uploadCalls(drive, uploads),
+    ...editCalls(drive),
+    ...linkCalls(drive),
+    ...recycleCalls(drive),
+  };
+}
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function sha1Of(drive: DriveService, key: string | null) {
+  return key ? (await drive.blobIndex.byKey(key))?.sha1 : undefined;
+}
+
+/** The signed upload URL of every part of an upload session. */
+function partInfoList(deps: DriveService['deps'], ctx: V2Ctx, u: UploadRow, exp: number) {
+  return Array.from({ length: u.part_count }, (_, i) => ({
+    part_number: i + 1,
+    part_size: partLength(u, i + 1) ?? 0,
+    upload_url: partUrl(deps, ctx.req, ctx, u.id, i + 1, exp),
+  }));
+}
+
+/** The drive, a folder's page, the scan of every item, one item. */
+function listingCalls(drive: DriveService): Record<string, V2Call> {
+  const deps = drive.deps;
   return {
     '/drive/get': async (ctx, raw) => {
       body(ctx, Base, raw);
@@ -101,9 +124,15 @@ export function v2Calls(drive: DriveService, uploads: Uploads): Record<string, V
       const b = body(ctx, Base.extend({ file_id: FileId }), raw);
       const item = await drive.liveItem(ctx.userId, id(b.file_id));
       const thumbs = thumbSigner(deps, ctx.req, ctx.userId);
-      return toV2(item, ctx.driveId, await sha1Of(item.blob_key), thumbs);
+      return toV2(item, ctx.driveId, await sha1Of(drive, item.blob_key), thumbs);
     },
+  };
+}
 
+/** Upload sessions: creating a file (or a folder), its part URLs, completing it. */
+function uploadCalls(drive: DriveService, uploads: Uploads): Record<string, V2Call> {
+  const deps = drive.deps;
+  return {
     '/file/create': async (ctx, raw) => {
       const b = body(
         ctx,
@@ -142,11 +171,7 @@ export function v2Calls(drive: DriveService, uploads: Uploads): Record<string, V
         parent_file_id: v2Id(u.parent_id),
         name: u.name,
         type: 'file',
-        part_info_list: Array.from({ length: u.part_count }, (_, i) => ({
-          part_number: i + 1,
-          part_size: partLength(u, i + 1) ?? 0,
-          upload_url: partUrl(deps, ctx.req, ctx, u.id, i + 1, exp),
-        })),
+        part_info_list: partInfoList(deps, ctx, u, exp),
       };
       return result;
     },
@@ -159,11 +184,7 @@ export function v2Calls(drive: DriveService, uploads: Uploads): Record<string, V
       return {
         file_id: b.file_id,
         upload_id: u.id,
-        part_info_list: Array.from({ length: u.part_count }, (_, i) => ({
-          part_number: i + 1,
-          part_size: partLength(u, i + 1) ?? 0,
-          upload_url: partUrl(deps, ctx.req, ctx, u.id, i + 1, exp),
-        })),
+        part_info_list: partInfoList(deps, ctx, u, exp),
       };
     },
 
@@ -172,9 +193,14 @@ export function v2Calls(drive: DriveService, uploads: Uploads): Record<string, V
       const u = await uploads.session(ctx.userId, b.upload_id, 'v2');
       if (v2Id(u.item_id) !== b.file_id) throw notFound();
       const { item } = await uploads.complete(ctx.userId, u.id);
-      return toV2(item, ctx.driveId, await sha1Of(item.blob_key));
+      return toV2(item, ctx.driveId, await sha1Of(drive, item.blob_key));
     },
+  };
+}
 
+/** Renames, moves and moving to the recycle bin. */
+function editCalls(drive: DriveService): Record<string, V2Call> {
+  return {
     '/file/update': async (ctx, raw) => {
       const b = body(
         ctx,
@@ -209,7 +235,13 @@ export function v2Calls(drive: DriveService, uploads: Uploads): Record<string, V
       await drive.trash(ctx.userId, id(b.file_id));
       return { drive_id: ctx.driveId, file_id: b.file_id };
     },
+  };
+}
 
+/** Signed download URLs, of one file or a zip. */
+function linkCalls(drive: DriveService): Record<string, V2Call> {
+  const deps = drive.deps;
+  return {
     '/file/get_download_url': async (ctx, raw): Promise<V2DownloadUrl> => {
       const b = body(ctx, Base.extend({ file_id: FileId }), raw);
       const item = await drive.liveItem(ctx.userId, id(b.file_id));
@@ -223,7 +255,12 @@ export function v2Calls(drive: DriveService, uploads: Uploads): Record<string, V
       const { url, exp, name } = await zipUrl(drive, ctx.req, ctx.userId, b.file_id_list.map(id));
       return { url, expiration: iso(exp), name, method: 'GET' };
     },
+  };
+}
 
+/** The recycle bin: its page, restoring, purging, emptying. */
+function recycleCalls(drive: DriveService): Record<string, V2Call> {
+  return {
     '/recyclebin/list': async (ctx, raw) => {
       const b = body(ctx, Base.extend({ limit: Limit, marker: z.string().optional() }), raw);
       const offset = b.marker ? Number(b.marker) || 0 : 0;

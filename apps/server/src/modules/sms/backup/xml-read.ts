@@ -138,46 +138,90 @@ function repairer() {
 export async function readBackup(stream: Readable, opts: ReadOptions): Promise<number> {
   const batchSize = opts.batchSize ?? 1000;
   const batchBytes = opts.batchBytes ?? 32 * 1024 * 1024;
-  let bytes = 0;
-  const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
-  let batch: IncomingMessage[] = [];
-  let index = 0;
-  let entryLine = 0;
-  let mms: MmsDraft | null = null;
-  // Set between the start of an entry's tag and its end: an error there breaks that entry.
-  let inEntryTag = false;
-  let tagProblem: string | null = null;
-  let fatal: string | null = null;
+  const parser: Parser = new SaxesParser({ xmlns: false, position: true });
+  const st: ReadState = {
+    batch: [],
+    bytes: 0,
+    index: 0,
+    entryLine: 0,
+    mms: null,
+    inEntryTag: false,
+    tagProblem: null,
+    fatal: null,
+  };
+  const broken = (reason: string) => opts.onBroken({ index: st.index, line: st.entryLine, reason });
+  readEntries(parser, st, broken);
 
-  const broken = (reason: string) => opts.onBroken({ index, line: entryLine, reason });
+  const decoder = new StringDecoder('utf8');
+  const fix = repairer();
+  for await (const chunk of stream) {
+    parser.write(fix.write(decoder.write(chunk as Buffer)));
+    if (st.batch.length >= batchSize || st.bytes >= batchBytes) {
+      st.bytes = 0;
+      const full = st.batch;
+      st.batch = [];
+      await opts.onBatch(full);
+    }
+  }
+  parser.write(fix.write(decoder.end()) + fix.end());
+  parser.close();
+  if (st.mms) broken('the file ends inside this entry');
+  if (st.batch.length > 0) await opts.onBatch(st.batch);
+  if (st.fatal !== null) {
+    if (st.index === 0) throw new Error(`not an SMS backup file: ${st.fatal}`);
+    opts.onBroken({ index: 0, line: parser.line, reason: `broken XML between entries: ${st.fatal}` });
+  }
+  return st.index;
+}
+
+type Parser = SaxesParser<{ xmlns: false; position: true }>;
+
+/** What the parser's handlers and the reading loop share. */
+interface ReadState {
+  batch: IncomingMessage[];
+  /** Roughly the memory the batch holds: its texts and pictures. */
+  bytes: number;
+  /** The entries seen so far; the current one's number. */
+  index: number;
+  entryLine: number;
+  mms: MmsDraft | null;
+  /** Set between the start of an entry's tag and its end: an error there breaks that entry. */
+  inEntryTag: boolean;
+  tagProblem: string | null;
+  fatal: string | null;
+}
+
+/** Turns each sms, and each mms with its parts, into a message for the batch or a broken entry. */
+function readEntries(parser: Parser, st: ReadState, broken: (reason: string) => void): void {
   const take = (m: IncomingMessage | string) => {
     if (typeof m === 'string') broken(m);
     else {
-      batch.push(m);
-      bytes += m.body.length * 2;
-      for (const p of m.pictures ?? []) bytes += p.bytes.length;
+      st.batch.push(m);
+      st.bytes += m.body.length * 2;
+      for (const p of m.pictures ?? []) st.bytes += p.bytes.length;
     }
   };
 
   parser.on('opentagstart', (tag) => {
     if (tag.name !== 'sms' && tag.name !== 'mms') return;
-    index++;
-    entryLine = parser.line;
-    inEntryTag = true;
-    tagProblem = null;
+    st.index++;
+    st.entryLine = parser.line;
+    st.inEntryTag = true;
+    st.tagProblem = null;
   });
   parser.on('opentag', (tag) => {
     const a = tag.attributes;
     switch (tag.name) {
       case 'sms':
-        inEntryTag = false;
-        take(tagProblem ?? smsOf(a));
+        st.inEntryTag = false;
+        take(st.tagProblem ?? smsOf(a));
         break;
       case 'mms':
-        inEntryTag = false;
-        mms = { attrs: a, texts: [], pictures: [], problem: tagProblem };
+        st.inEntryTag = false;
+        st.mms = { attrs: a, texts: [], pictures: [], problem: st.tagProblem };
         break;
       case 'part': {
+        const mms = st.mms;
         if (!mms) break;
         const ct = (a.ct ?? '').toLowerCase();
         if (ct === 'text/plain' && a.text && a.text !== NULL) mms.texts.push(a.text);
@@ -191,36 +235,15 @@ export async function readBackup(stream: Readable, opts: ReadOptions): Promise<n
     }
   });
   parser.on('closetag', (tag) => {
-    if (tag.name === 'mms' && mms) {
-      take(mmsOf(mms));
-      mms = null;
+    if (tag.name === 'mms' && st.mms) {
+      take(mmsOf(st.mms));
+      st.mms = null;
     }
   });
   parser.on('error', (err) => {
     const reason = `broken XML: ${err.message}`;
-    if (inEntryTag) tagProblem ??= reason;
-    else if (mms) mms.problem ??= reason;
-    else fatal ??= err.message;
+    if (st.inEntryTag) st.tagProblem ??= reason;
+    else if (st.mms) st.mms.problem ??= reason;
+    else st.fatal ??= err.message;
   });
-
-  const decoder = new StringDecoder('utf8');
-  const fix = repairer();
-  for await (const chunk of stream) {
-    parser.write(fix.write(decoder.write(chunk as Buffer)));
-    if (batch.length >= batchSize || bytes >= batchBytes) {
-      bytes = 0;
-      const full = batch;
-      batch = [];
-      await opts.onBatch(full);
-    }
-  }
-  parser.write(fix.write(decoder.end()) + fix.end());
-  parser.close();
-  if (mms) broken('the file ends inside this entry');
-  if (batch.length > 0) await opts.onBatch(batch);
-  if (fatal !== null) {
-    if (index === 0) throw new Error(`not an SMS backup file: ${fatal}`);
-    opts.onBroken({ index: 0, line: parser.line, reason: `broken XML between entries: ${fatal}` });
-  }
-  return index;
 }

@@ -50,17 +50,7 @@ export async function propfind(dav: WebDavService, ctx: Ctx) {
   if (!root) throw new DavError(404);
   const now = dav.now();
 
-  const entries: Array<{ item: DriveItem; segments: Segments }> = [{ item: root, segments: ctx.segments }];
-  if (depth === 1 && root.kind === FOLDER) {
-    let after: ListKey | undefined;
-    for (;;) {
-      const page = await dav.drive.list(who.userId, root.id, 1000, after);
-      for (const child of page) entries.push({ item: child, segments: [...ctx.segments, child.name] });
-      const last = page.at(-1);
-      if (!last || page.length < 1000) break;
-      after = [last.kind, last.name, last.id];
-    }
-  }
+  const entries = await entriesOf(dav, ctx, root, depth);
 
   const wants = (ns: string, name: string) =>
     request.mode !== 'prop' || request.names.some((n) => n.ns === ns && n.name === name);
@@ -102,43 +92,70 @@ export async function propfind(dav: WebDavService, ctx: Ctx) {
       quota: () => quota,
       hashes: () => (item.blob_key ? (hashes.get(item.blob_key) ?? null) : null),
     };
-    const href = hrefOf(segments, item.kind === FOLDER);
-    const deadProps = dead.get(item.id) ?? [];
-    if (request.mode === 'propname') {
-      const names: XmlOut[] = [];
-      for (const name of ALLPROP) if (LIVE[name]?.(pctx, now)) names.push(davEl(name));
-      for (const p of deadProps) names.push({ ns: p.ns, name: p.name });
-      return responseEl(href, [{ status: 200, props: names }]);
-    }
-    if (request.mode === 'allprop') {
-      const found: XmlOut[] = [];
-      for (const name of ALLPROP) {
-        const v = LIVE[name]?.(pctx, now);
-        if (v) found.push(v);
-      }
-      for (const p of deadProps) found.push(decodeProp(p));
-      return responseEl(href, [{ status: 200, props: found }]);
-    }
-    const found: XmlOut[] = [];
-    const missing: XmlOut[] = [];
-    for (const n of request.mode === 'prop' ? request.names : []) {
-      let v: XmlOut | null = null;
-      if (n.ns === NS.DAV && Object.hasOwn(LIVE, n.name)) v = LIVE[n.name]?.(pctx, now) ?? null;
-      else if (n.ns === OC_NS && n.name === 'checksums') v = checksums(pctx);
-      else {
-        const p = deadProps.find((d) => d.ns === n.ns && d.name === n.name);
-        if (p) v = decodeProp(p);
-      }
-      if (v) found.push(v);
-      else missing.push({ ns: n.ns, name: n.name });
-    }
-    const stats: PropStat[] = [
-      { status: 200, props: found },
-      { status: 404, props: missing },
-    ];
-    return responseEl(href, stats);
+    return entryResponse(request, pctx, hrefOf(segments, item.kind === FOLDER), dead.get(item.id) ?? [], now);
   });
   return sendXml(ctx.reply, 207, multistatus(responses));
+}
+
+type Entry = { item: DriveItem; segments: Segments };
+
+/** The item, and at Depth 1 its children, read from the drive a page at a time. */
+async function entriesOf(dav: WebDavService, ctx: Ctx, root: DriveItem, depth: 0 | 1): Promise<Entry[]> {
+  const entries: Entry[] = [{ item: root, segments: ctx.segments }];
+  if (depth === 1 && root.kind === FOLDER) {
+    let after: ListKey | undefined;
+    for (;;) {
+      const page = await dav.drive.list(ctx.who.userId, root.id, 1000, after);
+      for (const child of page) entries.push({ item: child, segments: [...ctx.segments, child.name] });
+      const last = page.at(-1);
+      if (!last || page.length < 1000) break;
+      after = [last.kind, last.name, last.id];
+    }
+  }
+  return entries;
+}
+
+/** One item's response: its property names, every property, or the asked ones (404 for the rest). */
+function entryResponse(
+  request: PropRequest,
+  pctx: PropContext,
+  href: string,
+  deadProps: DeadProp[],
+  now: number,
+): XmlOut {
+  if (request.mode === 'propname') {
+    const names: XmlOut[] = [];
+    for (const name of ALLPROP) if (LIVE[name]?.(pctx, now)) names.push(davEl(name));
+    for (const p of deadProps) names.push({ ns: p.ns, name: p.name });
+    return responseEl(href, [{ status: 200, props: names }]);
+  }
+  if (request.mode === 'allprop') {
+    const found: XmlOut[] = [];
+    for (const name of ALLPROP) {
+      const v = LIVE[name]?.(pctx, now);
+      if (v) found.push(v);
+    }
+    for (const p of deadProps) found.push(decodeProp(p));
+    return responseEl(href, [{ status: 200, props: found }]);
+  }
+  const found: XmlOut[] = [];
+  const missing: XmlOut[] = [];
+  for (const n of request.mode === 'prop' ? request.names : []) {
+    let v: XmlOut | null = null;
+    if (n.ns === NS.DAV && Object.hasOwn(LIVE, n.name)) v = LIVE[n.name]?.(pctx, now) ?? null;
+    else if (n.ns === OC_NS && n.name === 'checksums') v = checksums(pctx);
+    else {
+      const p = deadProps.find((d) => d.ns === n.ns && d.name === n.name);
+      if (p) v = decodeProp(p);
+    }
+    if (v) found.push(v);
+    else missing.push({ ns: n.ns, name: n.name });
+  }
+  const stats: PropStat[] = [
+    { status: 200, props: found },
+    { status: 404, props: missing },
+  ];
+  return responseEl(href, stats);
 }
 
 /** Sets and removes dead properties, all or none (live ones are refused, 403 and 424 for the rest). */

@@ -1,5 +1,11 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { TotpApi, type TotpConfirmed, type TotpEnrolment, TotpMsg } from '@phonecloud/shared';
+import {
+  TotpApi,
+  type TotpConfirmed,
+  type TotpEnrolment,
+  TotpMsg,
+  type TotpStatus,
+} from '@phonecloud/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
@@ -58,18 +64,7 @@ export function TotpCard() {
           <span className="centre-row__icon">
             <SafetyCertificateOutlined />
           </span>
-          <span className="totp-card__state">
-            {s.enabled ? (
-              <>
-                <Tag color="green">已绑定</Tag>
-                <span className="totp-card__meta">
-                  绑定于 {when(s.enrolled_at)} · 剩余恢复码 {s.recovery_left} 个
-                </span>
-              </>
-            ) : (
-              <Tag>未绑定</Tag>
-            )}
-          </span>
+          <TotpState status={s} />
           {s.enabled ? (
             <span className="totp-card__actions">
               <Button loading={renew.isPending} onClick={() => renew.mutate()}>
@@ -108,18 +103,47 @@ export function TotpCard() {
           }}
         />
       ) : null}
-      <Modal
+      <ConfirmRemove
         open={confirmRemove}
-        title="解除绑定身份验证器"
-        okText="解除绑定"
-        okButtonProps={{ danger: true, loading: remove.isPending }}
-        cancelText="取消"
+        pending={remove.isPending}
         onOk={() => remove.mutate()}
         onCancel={() => setConfirmRemove(false)}
-      >
-        <p>解除后，应用中的动态码和未使用的恢复码都将失效，安全验证只能通过短信或邮件完成。</p>
-      </Modal>
+      />
       {fresh.dialog}
     </section>
+  );
+}
+
+/** Bound or not, and when bound since when and how many recovery codes are left. */
+function TotpState({ status }: { status: TotpStatus }) {
+  return (
+    <span className="totp-card__state">
+      {status.enabled ? (
+        <>
+          <Tag color="green">已绑定</Tag>
+          <span className="totp-card__meta">
+            绑定于 {when(status.enrolled_at)} · 剩余恢复码 {status.recovery_left} 个
+          </span>
+        </>
+      ) : (
+        <Tag>未绑定</Tag>
+      )}
+    </span>
+  );
+}
+
+function ConfirmRemove(props: { open: boolean; pending: boolean; onOk(): void; onCancel(): void }) {
+  return (
+    <Modal
+      open={props.open}
+      title="解除绑定身份验证器"
+      okText="解除绑定"
+      okButtonProps={{ danger: true, loading: props.pending }}
+      cancelText="取消"
+      onOk={props.onOk}
+      onCancel={props.onCancel}
+    >
+      <p>解除后，应用中的动态码和未使用的恢复码都将失效，安全验证只能通过短信或邮件完成。</p>
+    </Modal>
   );
 }

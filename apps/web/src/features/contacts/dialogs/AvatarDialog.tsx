@@ -101,26 +101,10 @@ function AvatarCropper({ onClose, onSaved }: Omit<Props, 'open'>) {
               onCropComplete={(_, pixels) => setArea(pixels)}
             />
           </div>
-          <div className="avatar-cropper__zoom">
-            <ZoomOutOutlined />
-            <Slider
-              min={1}
-              max={AVATAR_ZOOM_MAX}
-              step={0.05}
-              value={zoom}
-              onChange={setZoom}
-              tooltip={{ formatter: (v) => `${(v ?? 1).toFixed(1)}x` }}
-              aria-label={T.zoom}
-            />
-            <ZoomInOutlined />
-          </div>
+          <ZoomSlider zoom={zoom} onZoom={setZoom} />
         </>
       ) : (
-        <button type="button" className="avatar-cropper__empty" onClick={() => input.current?.click()}>
-          <PictureOutlined />
-          <span>{T.chooseImage}</span>
-          <small>{T.avatarHint}</small>
-        </button>
+        <ChooseImage onClick={() => input.current?.click()} />
       )}
       {error && (
         <div className="field-error avatar-cropper__error" role="alert">
@@ -139,5 +123,34 @@ function AvatarCropper({ onClose, onSaved }: Omit<Props, 'open'>) {
         </PrimaryButton>
       </div>
     </div>
+  );
+}
+
+function ZoomSlider({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): void }) {
+  return (
+    <div className="avatar-cropper__zoom">
+      <ZoomOutOutlined />
+      <Slider
+        min={1}
+        max={AVATAR_ZOOM_MAX}
+        step={0.05}
+        value={zoom}
+        onChange={onZoom}
+        tooltip={{ formatter: (v) => `${(v ?? 1).toFixed(1)}x` }}
+        aria-label={T.zoom}
+      />
+      <ZoomInOutlined />
+    </div>
+  );
+}
+
+/** Before an image is chosen: the whole stage is the button that opens the file picker. */
+function ChooseImage({ onClick }: { onClick(): void }) {
+  return (
+    <button type="button" className="avatar-cropper__empty" onClick={onClick}>
+      <PictureOutlined />
+      <span>{T.chooseImage}</span>
+      <small>{T.avatarHint}</small>
+    </button>
   );
 }

@@ -83,24 +83,11 @@ export function ImportCard() {
         {T.chooseFiles}
       </Button>
       {files.length > 0 && (
-        <ul className="io-files" aria-label="已选择的文件">
-          {files.map((f) => (
-            <li key={f.name} className="io-file">
-              <FileTextOutlined />
-              <span className="io-file__name" title={f.name}>
-                {f.name}
-              </span>
-              <Button
-                type="text"
-                size="small"
-                icon={<CloseOutlined />}
-                aria-label={`移除 ${f.name}`}
-                disabled={busy || result !== null}
-                onClick={() => setFiles(files.filter((x) => x !== f))}
-              />
-            </li>
-          ))}
-        </ul>
+        <ChosenFiles
+          files={files}
+          disabled={busy || result !== null}
+          onRemove={(f) => setFiles(files.filter((x) => x !== f))}
+        />
       )}
       <Checkbox
         checked={groups}
@@ -125,6 +112,38 @@ export function ImportCard() {
         </PrimaryButton>
       )}
     </section>
+  );
+}
+
+/** The files chosen so far, each with its remove button. */
+function ChosenFiles({
+  files,
+  disabled,
+  onRemove,
+}: {
+  files: File[];
+  disabled: boolean;
+  onRemove: (file: File) => void;
+}) {
+  return (
+    <ul className="io-files" aria-label="已选择的文件">
+      {files.map((f) => (
+        <li key={f.name} className="io-file">
+          <FileTextOutlined />
+          <span className="io-file__name" title={f.name}>
+            {f.name}
+          </span>
+          <Button
+            type="text"
+            size="small"
+            icon={<CloseOutlined />}
+            aria-label={`移除 ${f.name}`}
+            disabled={disabled}
+            onClick={() => onRemove(f)}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
 

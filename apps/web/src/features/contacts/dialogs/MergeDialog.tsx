@@ -86,19 +86,8 @@ export function MergeDialog({ book, onClose }: { book: Book; onClose(): void }) 
 
   return (
     <Modal open title={T.merge} onCancel={onClose} footer={footer} width={680} className="merge-dialog">
-      {stage.kind === 'index' && (
-        <div className="merge-index">
-          <MergeCellsOutlined className="merge-index__icon" />
-          <p>{T.mergeIntro}</p>
-          <PrimaryButton onClick={() => void find()}>{T.startFind}</PrimaryButton>
-        </div>
-      )}
-      {stage.kind === 'loading' && (
-        <div className="merge-loading">
-          <Spin />
-          <p>{T.finding}</p>
-        </div>
-      )}
+      {stage.kind === 'index' && <MergeIntro onFind={() => void find()} />}
+      {stage.kind === 'loading' && <MergeFinding />}
       {stage.kind === 'list' &&
         (stage.groups.length === 0 ? (
           <Empty className="merge-none" description={T.noDuplicates} />
@@ -135,6 +124,26 @@ export function MergeDialog({ book, onClose }: { book: Book; onClose(): void }) 
         />
       )}
     </Modal>
+  );
+}
+
+/** Before the search: what merging does, and the button that starts looking. */
+function MergeIntro({ onFind }: { onFind(): void }) {
+  return (
+    <div className="merge-index">
+      <MergeCellsOutlined className="merge-index__icon" />
+      <p>{T.mergeIntro}</p>
+      <PrimaryButton onClick={onFind}>{T.startFind}</PrimaryButton>
+    </div>
+  );
+}
+
+function MergeFinding() {
+  return (
+    <div className="merge-loading">
+      <Spin />
+      <p>{T.finding}</p>
+    </div>
   );
 }
 

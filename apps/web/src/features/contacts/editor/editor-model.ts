@@ -329,18 +329,7 @@ export function contentOf(form: EditorForm, original: Contact | null): ContactCo
       },
       ...was.name.slice(1),
     ],
-    organization:
-      form.company.trim() || form.title.trim()
-        ? [
-            {
-              is_primary: 1,
-              company: form.company,
-              title: form.title,
-              type: was.organization[0]?.type ?? OrganizationType.WORK,
-            },
-            ...was.organization.slice(1),
-          ]
-        : was.organization.slice(1),
+    organization: organizationOf(form, was),
     phone: filled('phones', form.phones).map((p) => ({
       is_primary: p.primary,
       number: p.number,
@@ -359,20 +348,7 @@ export function contentOf(form: EditorForm, original: Contact | null): ContactCo
           type: m.type,
         }))
       : [],
-    'postal-address': open('address')
-      ? filled('addresses', form.addresses).map((a) =>
-          a.detailed
-            ? // The text follows from the parts (normalising joins them).
-              { is_primary: a.primary, formatted_address: addressText(a.parts), ...a.parts, type: a.type }
-            : {
-                is_primary: a.primary,
-                formatted_address: a.text,
-                ...emptyAddressParts(),
-                street: a.text,
-                type: a.type,
-              },
-        )
-      : [],
+    'postal-address': open('address') ? addressesOf(form) : [],
     event: open('event')
       ? filled('events', form.events).map((e) => ({
           is_primary: e.primary,
@@ -391,6 +367,37 @@ export function contentOf(form: EditorForm, original: Contact | null): ContactCo
     group: form.groups.map((groupTitle) => ({ groupTitle })),
   };
   return content;
+}
+
+/** The first organisation as edited (its type kept), then the contact's others. */
+function organizationOf(form: EditorForm, was: ContactContent): ContactContent['organization'] {
+  return form.company.trim() || form.title.trim()
+    ? [
+        {
+          is_primary: 1,
+          company: form.company,
+          title: form.title,
+          type: was.organization[0]?.type ?? OrganizationType.WORK,
+        },
+        ...was.organization.slice(1),
+      ]
+    : was.organization.slice(1);
+}
+
+/** Addresses in parts, or as one text kept as the street. */
+function addressesOf(form: EditorForm): ContactContent['postal-address'] {
+  return filled('addresses', form.addresses).map((a) =>
+    a.detailed
+      ? // The text follows from the parts (normalising joins them).
+        { is_primary: a.primary, formatted_address: addressText(a.parts), ...a.parts, type: a.type }
+      : {
+          is_primary: a.primary,
+          formatted_address: a.text,
+          ...emptyAddressParts(),
+          street: a.text,
+          type: a.type,
+        },
+  );
 }
 
 export function attachmentOf(form: EditorForm): ContactAttachment[] {

@@ -1,5 +1,5 @@
 import { CONTACT_LETTERS } from '@phonecloud/shared';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { type RefObject, useCallback, useLayoutEffect, useRef } from 'react';
 import type { Book } from '../book/book';
 import { useBookShown } from '../book/use-book';
 import { ContactRow } from './ContactRow';
@@ -19,6 +19,25 @@ interface Props {
   onToggle(id: string): void;
 }
 
+/** Rows are reused between queries (keyed by id); only the scroll position starts over. */
+function useScrollReset(scrollRef: RefObject<HTMLDivElement | null>, resetKey: string) {
+  const shownKey = useRef(resetKey);
+  useLayoutEffect(() => {
+    if (shownKey.current === resetKey) return;
+    shownKey.current = resetKey;
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [resetKey, scrollRef]);
+}
+
+/** A letter's heading in the list. */
+function LetterSlot({ letter, top, height }: { letter: string; top: number; height: number }) {
+  return (
+    <div className="contact-list__slot" style={{ height, transform: `translateY(${top}px)` }}>
+      <div className="contact-letter">{letter}</div>
+    </div>
+  );
+}
+
 /**
  * The virtual list: only the rows in view (and a margin) are in the DOM, placed by their
  * precomputed offsets, so 50,000 contacts paint as fast as 50. The index bar beside it jumps to a
@@ -36,13 +55,7 @@ export function ContactList({
   onToggle,
 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // Rows are reused between queries (keyed by id); only the scroll position starts over.
-  const shownKey = useRef(resetKey);
-  useLayoutEffect(() => {
-    if (shownKey.current === resetKey) return;
-    shownKey.current = resetKey;
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [resetKey]);
+  useScrollReset(scrollRef, resetKey);
   const { items, offsets, letterAt } = model;
   const { start, end } = useRowWindow(scrollRef, offsets, items.length);
   // The rest of the book is read once rows are on screen (the window is measured after a first
@@ -64,15 +77,7 @@ export function ContactList({
     const height = (offsets[i + 1] ?? top) - top;
     if (!row) continue;
     if (row.kind === 'letter') {
-      slots.push(
-        <div
-          key={`l:${row.letter}`}
-          className="contact-list__slot"
-          style={{ height, transform: `translateY(${top}px)` }}
-        >
-          <div className="contact-letter">{row.letter}</div>
-        </div>,
-      );
+      slots.push(<LetterSlot key={`l:${row.letter}`} letter={row.letter} top={top} height={height} />);
       continue;
     }
     const contact = book.byId.get(row.id);

@@ -18,6 +18,13 @@ interface Props {
   onBack(): void;
 }
 
+/** Under a matching conversation: a hint for an unnamed contact, the number under a name, else the count. */
+function nameMatchLine(who: ReturnType<typeof whoOf>, address: string, count: number, hit: string) {
+  if (who.unnamed) return <span className="sms-row__hint">{SmsMsg.NO_NICKNAME}</span>;
+  if (who.name !== address) return <Highlight text={address} query={hit} />;
+  return T.count(count);
+}
+
 /**
  * Search results (spec 001 §2, §5): conversations whose contact name or number matches, then
  * messages whose text does, each with a count and the query highlighted, and a back link.
@@ -57,15 +64,7 @@ export function SearchResults({ query, activeAddress, activeId, onBack }: Props)
                   name={<Highlight text={who.name} query={hit} />}
                   plainName={who.name}
                   contact={who.contact}
-                  line={
-                    who.unnamed ? (
-                      <span className="sms-row__hint">{SmsMsg.NO_NICKNAME}</span>
-                    ) : who.name !== c.format_address ? (
-                      <Highlight text={c.format_address} query={hit} />
-                    ) : (
-                      T.count(c.count)
-                    )
-                  }
+                  line={nameMatchLine(who, c.format_address, c.count, hit)}
                   date={c.format_date}
                   count={c.count}
                   active={c.format_address === activeAddress && activeId === null}
