@@ -86,6 +86,13 @@ describe.each(TEST_DIALECTS)('CalDAV and CardDAV queries, the bare host, MKCOL [
       ),
     });
     expect(responsesOf(none.text)).toEqual([]);
+
+    // Without a filter (RFC 4791 asks for one; some clients leave it out): every object.
+    const all = await dav(server, me, 'REPORT', cal, {
+      headers: { depth: '1' },
+      body: `<C:calendar-query xmlns:D="DAV:" xmlns:C="${CALDAV_NS}"><D:prop><D:getetag/></D:prop></C:calendar-query>`,
+    });
+    expect(responsesOf(all.text)).toHaveLength(4);
   });
 
   it('matches SUMMARY by collation and negation, is-not-defined, param-filter, and with a time-range', async () => {

@@ -158,12 +158,16 @@ function compFilterOf(node: XmlNode, depth: number): CompFilter {
   };
 }
 
-/** A calendar-query's filter: one comp-filter for VCALENDAR (RFC 4791 §9.7.1). */
+/**
+ * A calendar-query's filter: one comp-filter for VCALENDAR (RFC 4791 §9.7.1). A query without
+ * one is answered with every object, as before filters were read.
+ */
 export function calendarFilterOf(filter: XmlNode | undefined): CompFilter {
   const ns = NS.CALDAV;
+  if (!filter) return { name: 'VCALENDAR', notDefined: false, timeRange: null, props: [], comps: [] };
   const top = childrenOf(filter, ns, 'comp-filter');
   const root = top[0];
-  if (!filter || top.length !== 1 || !root || filter.children.length !== 1)
+  if (top.length !== 1 || !root || filter.children.length !== 1)
     throw new DavError(403, { ns, name: 'valid-filter' });
   const parsed = compFilterOf(root, 0);
   if (parsed.name !== 'VCALENDAR') throw new DavError(403, { ns, name: 'valid-filter' });
