@@ -25,6 +25,7 @@ import { badSyncToken, DavError, notFound } from '../../platform/dav-errors.js';
 import type { DavCollections } from './collections.js';
 import { hrefs, type Target, targetOfHref } from './paths.js';
 import { type PropName, propstats, type Resource, syncTokenOf, versionOfToken, type Who } from './props.js';
+import { addressbookQuery, calendarQuery } from './query.js';
 
 const send207 = (reply: FastifyReply, xml: string) =>
   reply.status(207).type('application/xml; charset=utf-8').send(xml);
@@ -88,12 +89,13 @@ async function resourcesOf(
   who: Who,
   target: Target,
   depth: '0' | '1' | 'infinity',
+  rootHref: string,
 ): Promise<Resource[]> {
   const deep = depth !== '0';
   const areas = collections.areas;
   switch (target.kind) {
     case 'root': {
-      const self: Resource = { kind: 'root', href: hrefs.root() };
+      const self: Resource = { kind: 'root', href: rootHref };
       if (!deep) return [self];
       return [
         self,
@@ -142,12 +144,21 @@ export async function propfind(
   target: Target,
   body: Buffer | null,
   depthHeader: string | string[] | undefined,
+  /** The href the root is answered under: `/` when the bare host was asked. */
+  rootHref: string | null = null,
 ) {
   const root = body ? parseXml(body) : undefined;
   if (root && !is(root, NS.DAV, 'propfind')) throw new DavError(400);
   const asked = askedOf(root);
   // Depth infinity is answered as 1: nothing here is deeper than a collection of items.
-  const resources = await resourcesOf(deps, collections, who, target, depthOf(depthHeader, 'infinity'));
+  const resources = await resourcesOf(
+    deps,
+    collections,
+    who,
+    target,
+    depthOf(depthHeader, 'infinity'),
+    rootHref ?? hrefs.root(),
+  );
   const responses = resources.map((r) => responseEl(r.href, propstats(r, who, asked.props, asked.mode)));
   return send207(reply, multistatus(responses));
 }
@@ -190,31 +201,27 @@ async function itemResponses(
   store: DavCollection,
   who: Who,
   asked: Asked,
-  items: readonly ItemMeta[],
+  items: ReadonlyArray<ItemMeta | ItemData>,
   render: RenderOptions,
 ): Promise<XmlOut[]> {
-  const data = wantsData(store.area, asked)
+  const wanted = wantsData(store.area, asked);
+  // Items a query already read (to test its filter) are not read again.
+  const data = wanted
     ? await store.fetch(
-        items.map((i) => i.name),
+        items.filter((i) => !('data' in i)).map((i) => i.name),
         render,
       )
     : null;
   const out: XmlOut[] = [];
   for (const meta of items) {
-    const item = data ? data.get(meta.name) : meta;
+    const { name, etag, lastModified } = meta;
+    const item = data ? ('data' in meta ? meta : data.get(name)) : { name, etag, lastModified };
     // Gone between the listing and the read: it is answered as deleted next time.
     if (!item) continue;
     const r = itemResource(store.area, who, store, item);
     out.push(responseEl(r.href, propstats(r, who, asked.props, asked.mode)));
   }
   return out;
-}
-
-/** The RFC 3339-ish UTC stamps of a CalDAV time-range (20261201T000000Z) as epoch ms. */
-function utcStamp(value: string | undefined): number | null {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value?.trim() ?? '');
-  if (!m) return null;
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
 }
 
 export async function report(
@@ -252,20 +259,12 @@ export async function report(
   // sync-collection (RFC 6578): what changed since the token, deletions as 404s, a new token.
   if (is(root, NS.DAV, 'sync-collection')) return send207(reply, await syncCollection(r));
 
-  // calendar-query: VEVENTs, with a time-range when given.
+  // calendar-query and addressbook-query: the filter as RFC 4791 and RFC 6352 spell it (filters.ts).
   if (area === 'calendar' && is(root, NS.CALDAV, 'calendar-query')) {
-    return send207(reply, await calendarQuery(r));
+    return send207(reply, await calendarQueryReport(r));
   }
-
-  // addressbook-query: the whole book when it filters nothing; property filters are not offered.
   if (area === 'contacts' && is(root, NS.CARDDAV, 'addressbook-query')) {
-    const filter = childOf(root, NS.CARDDAV, 'filter');
-    if (filter && filter.children.length > 0)
-      throw new DavError(403, { ns: NS.CARDDAV, name: 'supported-filter' });
-    return send207(
-      reply,
-      multistatus(await itemResponses(store, who, r.asked, await store.list(), r.render)),
-    );
+    return send207(reply, await addressbookQueryReport(r));
   }
 
   throw new DavError(403, { ns: NS.DAV, name: 'supported-report' });
@@ -328,20 +327,17 @@ async function syncCollection({ root, area, store, who, asked, render }: Report)
   return multistatus(responses, [davEl('sync-token', syncTokenOf(area, token))]);
 }
 
-/** The events of a calendar-query, within its time-range when it gives one. */
-async function calendarQuery({ root, store, who, asked, render }: Report): Promise<string> {
-  const calendarFilter = childOf(childOf(root, NS.CALDAV, 'filter'), NS.CALDAV, 'comp-filter');
-  const components = childrenOf(calendarFilter, NS.CALDAV, 'comp-filter');
-  if (components.some((c) => (c.attrs.name ?? '').toUpperCase() !== 'VEVENT')) {
-    // Only events are kept: a query for to-dos or journals finds none.
-    return multistatus([]);
-  }
-  const range = childOf(components[0], NS.CALDAV, 'time-range');
-  let items: ItemMeta[];
-  if (range) {
-    const start = utcStamp(range.attrs.start) ?? Number.MIN_SAFE_INTEGER;
-    const end = utcStamp(range.attrs.end) ?? Number.MAX_SAFE_INTEGER;
-    items = store.between ? await store.between(start, end) : await store.list();
-  } else items = await store.list();
+/** The events a calendar-query's filter selects (query.ts), with the props asked for. */
+async function calendarQueryReport({ root, store, who, asked, render }: Report): Promise<string> {
+  const items = await calendarQuery(store, root, render);
   return multistatus(await itemResponses(store, who, asked, items, render));
+}
+
+/** The cards an addressbook-query's filter selects, cut at the client's limit. */
+async function addressbookQueryReport({ root, area, store, who, asked, render }: Report): Promise<string> {
+  const { items, truncated } = await addressbookQuery(store, root, render);
+  const responses = await itemResponses(store, who, asked, items, render);
+  // RFC 6352 §8.6.1: a result cut at the client's limit says so with a 507 for the collection.
+  if (truncated) responses.push(responseEl(hrefs.collection(area, who.username), 507));
+  return multistatus(responses);
 }

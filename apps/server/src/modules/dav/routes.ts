@@ -8,7 +8,14 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accepts, callerOf } from '../../http/caller.js';
 import type { AppDeps } from '../../http/context.js';
-import { DAV_METHODS, enableDavMethods, errorBody, rawBodies, XmlError } from '../../lib/dav-xml/index.js';
+import {
+  DAV_METHODS,
+  enableDavMethods,
+  errorBody,
+  NS,
+  rawBodies,
+  XmlError,
+} from '../../lib/dav-xml/index.js';
 import type { Conditions } from '../../platform/dav-collection.js';
 import { DavError, notFound } from '../../platform/dav-errors.js';
 import type { DavCollections } from './collections.js';
@@ -53,17 +60,56 @@ function sendError(reply: FastifyReply, err: DavError) {
   return reply.type('text/plain; charset=utf-8').send(err.text ?? '');
 }
 
+/**
+ * MKCOL and MKCALENDAR: there is one address book and one calendar per account, so nothing is
+ * made (403, with the location precondition of RFC 4791 §5.3.1 / RFC 6352 §6.3.1), except under
+ * another account's URLs, which are not there (404) whoever asks.
+ */
+function refusedCollection(method: string, path: string, who: Who): DavError {
+  const [top, user] = path
+    .slice(DAV_ROOT.length)
+    .split('/')
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
+  if (!path.startsWith(DAV_ROOT)) return notFound();
+  if (user && ['principals', 'addressbooks', 'calendars'].includes(top ?? '') && user !== who.username)
+    return notFound();
+  const condition =
+    method === 'MKCOL' && top === 'addressbooks'
+      ? { ns: NS.CARDDAV, name: 'addressbook-collection-location-ok' }
+      : { ns: NS.CALDAV, name: 'calendar-collection-location-ok' };
+  return new DavError(403, condition, DavMsg.NOT_SUPPORTED);
+}
+
 async function handle(deps: AppDeps, collections: DavCollections, req: FastifyRequest, reply: FastifyReply) {
   if (req.method === 'OPTIONS') return reply.header('allow', ALLOW).status(200).send();
   const principal = callerOf(req, 'app-password');
   const who: Who = { userId: principal.userId, username: principal.username };
   try {
-    const target = ownTarget(targetOf(req.url), who);
+    const path = req.url.split('?')[0] ?? '';
+    // The bare host, as DAVx5's users are told to enter it: answered as the DAV root.
+    const bare = path === '/';
+    if (req.method === 'MKCOL' || req.method === 'MKCALENDAR') throw refusedCollection(req.method, path, who);
+    const target = bare ? ({ kind: 'root' } as const) : ownTarget(targetOf(path), who);
     if (!target) throw notFound();
     const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : null;
     switch (req.method) {
       case 'PROPFIND':
-        return await propfind(deps, collections, reply, who, target, body, req.headers.depth);
+        return await propfind(
+          deps,
+          collections,
+          reply,
+          who,
+          target,
+          body,
+          req.headers.depth,
+          bare ? '/' : null,
+        );
       case 'REPORT':
         return await report(deps, collections, reply, who, target, body);
       case 'PROPPATCH':
@@ -126,6 +172,10 @@ export async function davRoutes(app: FastifyInstance, deps: AppDeps, collections
     app.route({ method: notOptions, url, ...authed });
     app.route({ method: 'OPTIONS', url, ...options });
   }
+  // The bare host answers a DAV client as the root (DAVx5 users enter it; iOS asks the
+  // well-known URLs). Only PROPFIND and OPTIONS: GET / stays the portal's page.
+  app.route({ method: 'PROPFIND', url: '/', ...authed });
+  app.route({ method: 'OPTIONS', url: '/', ...options });
   // RFC 6764: the well-known URLs send a client to the root, where it finds its principal.
   for (const url of [DAV_WELL_KNOWN_CARDDAV, DAV_WELL_KNOWN_CALDAV]) {
     app.route({
