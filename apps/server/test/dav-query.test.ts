@@ -277,5 +277,16 @@ describe.each(TEST_DIALECTS)('CalDAV and CardDAV queries, the bare host, MKCOL [
     const other = await davAccount(server);
     const foreign = await dav(server, me, 'MKCALENDAR', `/dav/calendars/${other.user.username}/work/`);
     expect(foreign.status).toBe(404);
+
+    // COPY, MOVE and LOCK: 403 in one's own space, an item there or not; 404 in another's.
+    const missing = `${cal}no-such-event.ics`;
+    const destination = { destination: `${cal}copy.ics` };
+    expect((await dav(server, me, 'COPY', missing, { headers: destination })).status).toBe(403);
+    expect((await dav(server, me, 'MOVE', missing, { headers: destination })).status).toBe(403);
+    expect((await dav(server, me, 'LOCK', missing)).status).toBe(403);
+    expect((await dav(server, me, 'LOCK', cal)).status).toBe(403);
+    expect(
+      (await dav(server, me, 'COPY', `/dav/calendars/${other.user.username}/calendar/x.ics`)).status,
+    ).toBe(404);
   });
 });

@@ -60,12 +60,9 @@ function sendError(reply: FastifyReply, err: DavError) {
   return reply.type('text/plain; charset=utf-8').send(err.text ?? '');
 }
 
-/**
- * MKCOL and MKCALENDAR: there is one address book and one calendar per account, so nothing is
- * made (403, with the location precondition of RFC 4791 §5.3.1 / RFC 6352 §6.3.1), except under
- * another account's URLs, which are not there (404) whoever asks.
- */
-function refusedCollection(method: string, path: string, who: Who): DavError {
+/** Whether `path` names another account's DAV space (or none at all): answered 404, whoever asks. */
+function notOwnSpace(path: string, who: Who): boolean {
+  if (!path.startsWith(DAV_ROOT)) return true;
   const [top, user] = path
     .slice(DAV_ROOT.length)
     .split('/')
@@ -76,15 +73,28 @@ function refusedCollection(method: string, path: string, who: Who): DavError {
         return s;
       }
     });
-  if (!path.startsWith(DAV_ROOT)) return notFound();
-  if (user && ['principals', 'addressbooks', 'calendars'].includes(top ?? '') && user !== who.username)
-    return notFound();
+  return Boolean(
+    user && ['principals', 'addressbooks', 'calendars'].includes(top ?? '') && user !== who.username,
+  );
+}
+
+/**
+ * MKCOL and MKCALENDAR: there is one address book and one calendar per account, so nothing is
+ * made (403, with the location precondition of RFC 4791 §5.3.1 / RFC 6352 §6.3.1), except under
+ * another account's URLs, which are not there (404) whoever asks.
+ */
+function refusedCollection(method: string, path: string, who: Who): DavError {
+  if (notOwnSpace(path, who)) return notFound();
+  const top = path.slice(DAV_ROOT.length).split('/')[0];
   const condition =
     method === 'MKCOL' && top === 'addressbooks'
       ? { ns: NS.CARDDAV, name: 'addressbook-collection-location-ok' }
       : { ns: NS.CALDAV, name: 'calendar-collection-location-ok' };
   return new DavError(403, condition, DavMsg.NOT_SUPPORTED);
 }
+
+/** COPY, MOVE, LOCK, UNLOCK: nothing is copied, moved or locked here (403), wherever aimed in one's own space. */
+const UNSUPPORTED = new Set(['COPY', 'MOVE', 'LOCK', 'UNLOCK']);
 
 async function handle(deps: AppDeps, collections: DavCollections, req: FastifyRequest, reply: FastifyReply) {
   if (req.method === 'OPTIONS') return reply.header('allow', ALLOW).status(200).send();
@@ -95,6 +105,8 @@ async function handle(deps: AppDeps, collections: DavCollections, req: FastifyRe
     // The bare host, as DAVx5's users are told to enter it: answered as the DAV root.
     const bare = path === '/';
     if (req.method === 'MKCOL' || req.method === 'MKCALENDAR') throw refusedCollection(req.method, path, who);
+    if (UNSUPPORTED.has(req.method))
+      throw notOwnSpace(path, who) ? notFound() : new DavError(403, undefined, DavMsg.NOT_SUPPORTED);
     const target = bare ? ({ kind: 'root' } as const) : ownTarget(targetOf(path), who);
     if (!target) throw notFound();
     const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : null;
