@@ -1,17 +1,13 @@
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { type DialectName, migrateToLatest } from './migrate.js';
+import type { Db, DbHandle } from './handle.js';
+import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import { openSqlite } from './sqlite.js';
 import { withStartupLock } from './startup-lock.js';
 
-export type Db = Kysely<Database>;
-export interface DbHandle {
-  db: Db;
-  dialect: DialectName;
-  close(): Promise<void>;
-}
+export type { Db, DbHandle } from './handle.js';
 
 // int8 columns hold epoch milliseconds and ids, all far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { DialectName, MigrationContext } from './migration-context.js';
 import * as m001 from './migrations/001_platform.js';
 import * as m002 from './migrations/002_contacts.js';
 import * as m003 from './migrations/003_drive.js';
@@ -22,10 +23,6 @@ import * as m020 from './migrations/020_drive_name_chars.js';
 import * as m021 from './migrations/021_sms_mms_twins.js';
 import * as m022 from './migrations/022_calendar_bin.js';
 
-export type DialectName = 'sqlite' | 'postgres';
-export interface MigrationContext {
-  dialect: DialectName;
-}
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
 /** Migrations in order; one set serves both dialects through `ctx.dialect`. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbHandle } from './index.js';
+import type { DbHandle } from './handle.js';
 
 /** Any fixed number: every instance of this product asks PostgreSQL for the same one. */
 const STARTUP_LOCK_KEY = 7_330_118_402;

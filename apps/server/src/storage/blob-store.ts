@@ -1,14 +1,8 @@
 import type { Readable } from 'node:stream';
+import type { BlobInfo } from './blob-info.js';
 import type { BlobStaging } from './staging.js';
 
-/** What a stored blob is known by: its SHA-256 is the key; MD5 and SHA-1 come from the same pass. */
-export interface BlobInfo {
-  key: string;
-  size: number;
-  sha256: string;
-  md5: string;
-  sha1: string;
-}
+export type { BlobInfo } from './blob-info.js';
 
 export interface ByteRange {
   /** First byte, inclusive. */

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { BlobInfo } from './blob-store.js';
+import type { BlobInfo } from './blob-info.js';
 
 /**
  * Multi-part uploads assembled in place: each part is written at its offset of one staging

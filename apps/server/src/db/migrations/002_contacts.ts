@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.js';
+import type { MigrationContext } from '../migration-context.js';
 
 /**
  * Contacts: one book per user (sync counter, id counter), its contacts, the revision log behind

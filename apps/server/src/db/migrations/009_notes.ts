@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.js';
+import type { MigrationContext } from '../migration-context.js';
 
 /**
  * Notes: one book per user (sync counter, id counter shared by notes, boards and members), the

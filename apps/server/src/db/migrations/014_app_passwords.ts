@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.js';
+import type { MigrationContext } from '../migration-context.js';
 
 /**
  * App passwords: the credential of DAV clients (WebDAV, CardDAV, CalDAV). A secret is stored

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from '../migrate.js';
+import type { MigrationContext } from '../migration-context.js';
 
 /**
  * Find and arrange in the drive (issue 16):

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { MigrationContext } from '../migrate.js';
+import type { MigrationContext } from '../migration-context.js';
 
 /**
  * Drive search of one or two characters on PostgreSQL (docs/drive-find.md): a GIN index on the

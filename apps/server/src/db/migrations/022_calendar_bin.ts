@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.js';
+import type { MigrationContext } from '../migration-context.js';
 
 /**
  * The calendar's recycle bin: an event a phone, a CalDAV client or the portal deletes is kept

@@ -4,7 +4,7 @@ import { type BlobStaging, StagingBusyError, StagingClosedError } from '../../..
 import { uploadGone, uploadMismatch } from '../errors.js';
 import type { Exec } from '../items-repo.js';
 import type { DriveService } from '../service.js';
-import type { UploadRow } from './uploads.js';
+import type { UploadRow } from './upload-row.js';
 
 /**
  * `blob_key` of a part written into the upload's staging file: its bytes are not a blob of

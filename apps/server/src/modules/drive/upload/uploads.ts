@@ -8,8 +8,6 @@ import {
   V2_MAX_PARTS,
   V2_PART_SIZE,
 } from '@phonecloud/shared';
-import type { Selectable } from 'kysely';
-import type { DriveUploadsTable } from '../../../db/schema.js';
 import { invalid } from '../../../http/errors.js';
 import { randomToken } from '../../../lib/crypto.js';
 import type { BlobInfo } from '../../../storage/blob-store.js';
@@ -19,8 +17,9 @@ import { cleanName, freeName } from '../names.js';
 import { thumbAhead } from '../preview/thumbs.js';
 import type { DriveService } from '../service.js';
 import { Parts, STAGED } from './parts.js';
+import type { UploadRow } from './upload-row.js';
 
-export type UploadRow = Selectable<DriveUploadsTable>;
+export type { UploadRow } from './upload-row.js';
 /** What to do when the name is taken at completion (v2 check_name_mode, v1 duplicatePolicy). */
 export type UploadNameMode = 'refuse' | 'auto_rename' | 'same_or_rename' | 'overwrite';
 export type UploadFace = 'v2' | 'v1' | 'quick';

@@ -13,7 +13,7 @@ import { api } from '../../../api';
 import { driveBearer } from '../drive-session';
 import { takePrefetchedList, takePrefetchedPrefs, v2ListBody } from '../listing/folder-prefetch';
 import type { DriveItem } from '../types';
-import type { DriveFinder } from './finder';
+import type { DriveFinder } from './finder-types';
 
 function v2<T>(path: string, body: Record<string, unknown>, netError: string): Promise<T> {
   return api.postJson<T>(path, body, { netError, headers: driveBearer });

@@ -12,7 +12,7 @@ import {
   type V1SearchResult,
 } from '@phonecloud/shared';
 import { panGet, panPost, v1Item } from '../pan/pan-api';
-import type { DriveFinder } from './finder';
+import type { DriveFinder } from './finder-types';
 
 /** The older variant's find and arrange calls (v1 `.json`, Baidu's parameter names). */
 export const panFinder: DriveFinder = {
