@@ -1,5 +1,5 @@
 import { ServiceId } from '@phonecloud/shared';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { card, freshAccount, importCards, passContactsGate, signUpWithPhone } from './support/contacts';
 import { chooseFiles, makeFiles, passGate, row, tempDir } from './support/drive';
 import { expect, shot, test } from './support/fixtures';
@@ -18,6 +18,16 @@ async function expectDialogFits(page: Page, name: string | RegExp) {
     expect(box.x, `a button of 「${name}」 starts left of the window`).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width, `a button of 「${name}」 ends right of the window`).toBeLessThanOrEqual(width);
   }
+}
+
+/** The control lies wholly inside the window's width (not cut by a column wider than its card). */
+async function expectInsideWindow(page: Page, control: Locator, what: string) {
+  await expect(control).toBeVisible();
+  const box = await control.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box, `${what} has a box`).not.toBeNull();
+  expect(box?.x ?? -1, `${what} starts inside the window`).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0), `${what} ends inside the window`).toBeLessThanOrEqual(width);
 }
 
 const SIZES = [
@@ -80,8 +90,9 @@ for (const size of SIZES) {
           'a.vcf',
           [
             card('张三', { tel: ['13800000001'], categories: ['家人'] }),
-            card('李四', { tel: ['13800000002'], email: ['lisi@example.com'] }),
-            card('Alice Smith', { org: '腾讯', tel: ['13900000003'] }),
+            card('李四', { tel: ['13800000002'], email: ['lisi@example.com'], categories: ['同事', '同学'] }),
+            card('Alice Smith', { org: '腾讯', tel: ['13900000003'], categories: ['客户', '朋友'] }),
+            card('王五', { tel: ['13900000004'], categories: ['邻居'] }),
           ].join('\r\n'),
         );
         await page.reload();
@@ -89,6 +100,13 @@ for (const size of SIZES) {
         await expect(list.getByText('张三')).toBeVisible();
         await expect(page.locator('.contacts-pane')).toBeHidden();
         await expectNoSidewaysScroll(page, 'contacts list');
+        // Six group tabs (the demo has as many): the list's controls stay inside the window.
+        for (const [what, control] of [
+          ['the A–Z index', page.getByRole('navigation', { name: '字母索引' })],
+          ['导入/导出', page.getByRole('button', { name: /导入\/导出/ })],
+          ['the search box', list.getByPlaceholder('搜索联系人')],
+        ] as const)
+          await expectInsideWindow(page, control, what);
         await shot(page, `mobile-${tag}-05-contacts`);
 
         await list.getByPlaceholder('搜索联系人').fill('alice');
