@@ -1,5 +1,6 @@
 import './find.css';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { ConfirmHolder } from '../../components/confirm';
 import { DeviceListScreen } from './list/DeviceListScreen';
 import { FindIndex } from './map/FindIndex';
 import { MapScreen } from './map/MapScreen';
@@ -11,11 +12,14 @@ import { MapScreen } from './map/MapScreen';
  */
 export default function FindArea() {
   return (
-    <Routes>
-      <Route path="index" element={<FindIndex />} />
-      <Route path="mobileList" element={<DeviceListScreen />} />
-      <Route path="mobileSearch/:id" element={<MapScreen />} />
-      <Route path="*" element={<Navigate to="/find/index" replace />} />
-    </Routes>
+    <>
+      <ConfirmHolder />
+      <Routes>
+        <Route path="index" element={<FindIndex />} />
+        <Route path="mobileList" element={<DeviceListScreen />} />
+        <Route path="mobileSearch/:id" element={<MapScreen />} />
+        <Route path="*" element={<Navigate to="/find/index" replace />} />
+      </Routes>
+    </>
   );
 }

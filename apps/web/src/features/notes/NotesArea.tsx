@@ -1,3 +1,4 @@
+import { ConfirmHolder } from '../../components/confirm';
 import './notes.css';
 import { DeleteOutlined, ExportOutlined } from '@ant-design/icons';
 import { NoteMsg } from '@phonecloud/shared';
@@ -21,6 +22,7 @@ import { T } from './texts';
 export default function NotesArea() {
   return (
     <UiStateProvider>
+      <ConfirmHolder />
       <Routes>
         <Route path="index" element={<NotesScreen />} />
         <Route path="*" element={<Navigate to="/note/index" replace />} />

@@ -1,9 +1,10 @@
 import { DeleteOutlined, MobileOutlined, SearchOutlined } from '@ant-design/icons';
 import { DeviceOnline, type FindDevice, FindMsg, Msg } from '@phonecloud/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Modal, Result, Spin, Tag } from 'antd';
+import { Button, Empty, Result, Spin, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { shouldReport } from '../../../api';
+import { confirm } from '../../../components/confirm';
 import { toast } from '../../../components/toast';
 import { findCalls, findKeys } from '../api/find-calls';
 import { deviceName, useDeviceList } from '../api/find-queries';
@@ -66,7 +67,7 @@ function DeviceRow({ device }: { device: FindDevice }) {
   const navigate = useNavigate();
   const name = deviceName(device);
   const remove = () =>
-    Modal.confirm({
+    confirm({
       title: T.deleteTitle,
       content: T.deleteBody(name),
       okText: T.delete,

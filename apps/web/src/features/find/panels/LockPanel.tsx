@@ -1,7 +1,8 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { FindMsg, LOCK_INFO_MAX } from '@phonecloud/shared';
-import { Button, Input, Modal } from 'antd';
+import { Button, Input } from 'antd';
 import { type ReactNode, useId, useState } from 'react';
+import { confirm } from '../../../components/confirm';
 import { FieldError } from '../../../components/FieldError';
 import { PrimaryButton } from '../../../components/PrimaryButton';
 import { findCalls } from '../api/find-calls';
@@ -46,7 +47,7 @@ export function LockPanel({
     );
   };
   const askUnlock = () =>
-    Modal.confirm({
+    confirm({
       title: T.unlockConfirm,
       okText: T.unlock,
       cancelText: T.cancel,

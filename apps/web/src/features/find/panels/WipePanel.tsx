@@ -1,7 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Code, FindMsg, WIPE_FIELD_MAX } from '@phonecloud/shared';
-import { Alert, Button, Input, Modal } from 'antd';
+import { Alert, Button, Input } from 'antd';
 import { useId, useState } from 'react';
+import { confirm } from '../../../components/confirm';
 import { FieldError } from '../../../components/FieldError';
 import { findCalls } from '../api/find-calls';
 import { wipeErrors, wipeFieldInput } from '../state/panel-rules';
@@ -29,7 +30,7 @@ export function WipePanel({ deviceId }: { deviceId: string }) {
     const found = wipeErrors(account, password);
     setErrors(found);
     if (found.account || found.password) return;
-    Modal.confirm({
+    confirm({
       title: T.wipeConfirmTitle,
       content: FindMsg.WIPE_WARNING,
       okText: T.wipeStart,

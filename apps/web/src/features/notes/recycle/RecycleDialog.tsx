@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Empty, Modal, Spin } from 'antd';
 import { useState } from 'react';
 import { shouldReport } from '../../../api';
+import { confirm } from '../../../components/confirm';
 import { toast } from '../../../components/toast';
 import { noteCalls } from '../api/note-calls';
 import { NOTE_RECYCLE_KEY, recycleQuery, reloadList } from '../api/note-queries';
@@ -38,8 +39,8 @@ export function RecycleDialog({ onClose }: { onClose(): void }) {
     if (chosen.length === 0) toast.error(NoteMsg.NONE_SELECTED);
     else then();
   };
-  const confirm = (title: string, onOk: () => Promise<void>) =>
-    Modal.confirm({ title, okText: T.confirm, cancelText: T.cancel, okButtonProps: { danger: true }, onOk });
+  const ask = (title: string, onOk: () => Promise<void>) =>
+    confirm({ title, okText: T.confirm, cancelText: T.cancel, okButtonProps: { danger: true }, onOk });
 
   return (
     <Modal open title={T.recycle} onCancel={onClose} footer={null} width={720} className="notes-recycle">
@@ -71,7 +72,7 @@ export function RecycleDialog({ onClose }: { onClose(): void }) {
           danger
           disabled={busy}
           onClick={needSelection(() =>
-            confirm(NoteMsg.RECYCLE_DELETE_CONFIRM, () =>
+            ask(NoteMsg.RECYCLE_DELETE_CONFIRM, () =>
               run(() => noteCalls.recycleDelete(chosen), NoteMsg.DELETED),
             ),
           )}
@@ -82,7 +83,7 @@ export function RecycleDialog({ onClose }: { onClose(): void }) {
           danger
           disabled={busy || ids.length === 0}
           onClick={() =>
-            confirm(NoteMsg.RECYCLE_EMPTY_CONFIRM, () => run(() => noteCalls.recycleEmpty(), NoteMsg.DELETED))
+            ask(NoteMsg.RECYCLE_EMPTY_CONFIRM, () => run(() => noteCalls.recycleEmpty(), NoteMsg.DELETED))
           }
         >
           {T.emptyBin}
