@@ -52,6 +52,9 @@ test('list, locate on the map, ring and stop, lock and unlock, history, wipe, de
   );
   await expect(page.locator('.find-marker')).toBeVisible();
   await expect(page.locator('.find-page .find-online')).toHaveText('在线');
+  // The map's zoom buttons are named in Chinese.
+  await expect(page.getByRole('button', { name: '放大' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '缩小' })).toBeVisible();
   // Every function of the phone has its panel.
   for (const id of ['refresh', 'ring', 'lock', 'wipe']) await expect(panel(page, id)).toBeVisible();
   await shot(page, 'find-10-map');

@@ -19,10 +19,12 @@ export function DeviceMap({ info, location }: { info: FindPortalInfo; location: 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const m = L.map(el, { attributionControl: Boolean(info.tileAttribution) }).setView(
+    // The zoom buttons are named in Chinese (Leaflet's own titles are English).
+    const m = L.map(el, { attributionControl: Boolean(info.tileAttribution), zoomControl: false }).setView(
       toMapPoint(FIND_MAP_CENTRE, info.tileCoords),
       FIND_MAP_ZOOM,
     );
+    L.control.zoom({ zoomInTitle: T.zoomIn, zoomOutTitle: T.zoomOut }).addTo(m);
     if (info.tileUrl) {
       L.tileLayer(info.tileUrl, {
         subdomains: info.tileSubdomains || 'abc',
