@@ -223,7 +223,10 @@ for (const size of SIZES) {
         if (page.url().includes('alipan.check')) await passGate(page, account.phone);
         await expect(page).toHaveURL(/#\/alipan\/index/);
         const dir = await tempDir();
-        const files = makeFiles(dir, [{ name: '一份很长很长的文件名称-报告-2026.txt', text: 'hello' }]);
+        const files = makeFiles(dir, [
+          { name: '一份很长很长的文件名称-报告-2026.txt', text: 'hello' },
+          { name: '旧文件.txt', text: 'old' },
+        ]);
         await chooseFiles(
           page,
           files.map((f) => f.path),
@@ -263,9 +266,18 @@ for (const size of SIZES) {
         await expectNoSidewaysScroll(page, 'move dialog');
         await shot(page, `mobile-${tag}-12-drive-move`, { fullPage: false });
         await page.keyboard.press('Escape');
+        // A deleted file in the bin: its size and deletion time are read at this width too.
+        await row(page, '报告.txt').getByRole('checkbox').uncheck();
+        await row(page, '旧文件.txt').getByRole('checkbox').check();
+        await page.locator('.drive-toolbar').getByRole('button', { name: '删除' }).click();
+        await page.getByRole('dialog', { name: '删除文件' }).getByRole('button', { name: '确定' }).click();
+        await expect(row(page, '旧文件.txt')).toHaveCount(0);
         await page.getByRole('button', { name: '回收站' }).click();
         await expectDialogFits(page, '回收站');
         await expectNoSidewaysScroll(page, 'drive recycle bin');
+        const binRow = page.getByRole('dialog', { name: '回收站' }).getByRole('row', { name: /旧文件\.txt/ });
+        await expect(binRow).toContainText('3B');
+        await expect(binRow).toContainText('删除时间');
         await shot(page, `mobile-${tag}-12-drive-recycle`, { fullPage: false });
         await page.keyboard.press('Escape');
 

@@ -133,17 +133,24 @@ export function RecycleBin({ backend, onClose }: { backend: DriveBackend; onClos
             dataIndex: 'name',
             ellipsis: true,
             render: (name: string, r) => (
-              <span className="recycle-bin__name">
-                <FileIcon name={r.name} folder={r.type === 'folder'} />
-                {name}
-              </span>
+              <>
+                <span className="recycle-bin__name">
+                  <FileIcon name={r.name} folder={r.type === 'folder'} />
+                  {name}
+                </span>
+                {/* Below 768 px the size and time columns give the name the room; they are
+                    read under it instead (CSS shows this line there only). */}
+                <span className="recycle-bin__meta">
+                  {r.type === 'file' ? `${backend.formatSize(r.size)} · ` : ''}
+                  {DriveText.COL_DELETED} {formatTime(r.deletedAt)}
+                </span>
+              </>
             ),
           },
           {
             title: DriveText.COL_SIZE,
             dataIndex: 'size',
             width: 120,
-            // On a phone the name needs the room; size and time come back from 768 px.
             responsive: ['md'],
             render: (size: number, r) => (r.type === 'file' ? backend.formatSize(size) : '-'),
           },
@@ -151,7 +158,7 @@ export function RecycleBin({ backend, onClose }: { backend: DriveBackend; onClos
             title: DriveText.COL_DELETED,
             dataIndex: 'deletedAt',
             width: 180,
-            responsive: ['sm'],
+            responsive: ['md'],
             render: (t: number) => formatTime(t),
           },
         ]}
