@@ -234,6 +234,9 @@ test('time machine: no destination yet, no change here, then a deletion restored
   await expect(tm.locator('.timeline__node')).toHaveCount(2);
   await expect(tm.getByText('这里没有变化')).toBeVisible();
   await tm.locator('.timeline__node').first().click();
+  // The picked node is said in words (a touch has no hover for the tooltip).
+  await expect(tm.locator('.timeline__caption')).toContainText(/\d+ 个联系人有变化/);
+  await expect(tm.locator('.timeline__node').first()).toHaveAccessibleName(/\d+ 个联系人有变化$/);
   await expect(tm.getByRole('tab', { name: '删除（1）' })).toBeVisible();
   await expect(tm.getByRole('tab', { name: '新增（0）' })).toBeVisible();
   await expect(tm.getByRole('tab', { name: '修改（0）' })).toBeVisible();

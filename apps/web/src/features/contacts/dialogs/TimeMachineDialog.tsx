@@ -82,16 +82,18 @@ function Timeline({
   const line = { width: TIMELINE_WIDTH_PX, maxWidth: '100%' };
   const first = nodes[0];
   const last = nodes[nodes.length - 1];
+  const picked = nodes.find((n) => n.object_id === current);
+  const named = (n: TimeMachineNode) => `${when(n.time)}，${T.nodeChanges(n.changes)}`;
   return (
     <div className="timeline">
       <div className="timeline__track" style={line}>
         {nodes.map((n) => (
-          <Tooltip key={n.object_id} title={`${when(n.time)}，${T.nodeChanges(n.changes)}`}>
+          <Tooltip key={n.object_id} title={named(n)}>
             <button
               type="button"
               className={`timeline__node${n.object_id === current ? ' is-current' : ''}`}
               style={{ width }}
-              aria-label={when(n.time)}
+              aria-label={named(n)}
               aria-pressed={n.object_id === current}
               onClick={() => onPick(n.object_id)}
             >
@@ -104,6 +106,12 @@ function Timeline({
         <span>{first ? when(first.time) : ''}</span>
         <span>{last && last !== first ? when(last.time) : ''}</span>
       </div>
+      {/* The picked node said in words: a touch has no hover to show the tooltip. */}
+      {picked && (
+        <p className="timeline__caption" aria-live="polite">
+          {named(picked)}
+        </p>
+      )}
     </div>
   );
 }
