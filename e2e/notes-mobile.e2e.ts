@@ -70,6 +70,7 @@ for (const size of SIZES) {
 
       await test.step('boards by touch: add one, put notes on it from the menu and by a held finger', async () => {
         await saveNote(page, '第二条', '用手指拖动', 2);
+        await saveNote(page, '第三条', '从菜单放上黑板', 1);
         await page.reload();
         await expect(boxCard(page, '第二条')).toBeVisible();
         await page.getByRole('button', { name: NoteMsg.ADD_BOARD }).tap();
@@ -97,6 +98,16 @@ for (const size of SIZES) {
           .poll(async () => (await placeOnBoard(boardNote(page, '第二条'))).y)
           .toBeGreaterThan(before.y + 30);
         await expect(boardNote(page, '第二条').locator('.board-note__tools')).toHaveCSS('opacity', '1');
+        // A third from the menu lands where the board shows it, not in a column off screen.
+        await boxCard(page, '第三条').getByRole('button', { name: '更多操作' }).tap();
+        await page.getByRole('menuitem', { name: '放到当前黑板' }).tap();
+        await expect(boardNote(page, '第三条')).toBeVisible();
+        const surface = await page.locator('.board-surface').boundingBox();
+        const third = await boardNote(page, '第三条').boundingBox();
+        expect(
+          (third?.x ?? 0) + (third?.width ?? 0),
+          'the note put on the board ends inside it',
+        ).toBeLessThanOrEqual((surface?.x ?? 0) + (surface?.width ?? 0));
         await expectNoSidewaysScroll(page, 'the board');
         await shot(page, `mobile-${tag}-04-board`);
       });

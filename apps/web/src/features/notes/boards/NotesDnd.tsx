@@ -120,7 +120,8 @@ export function NotesDnd({ list }: { list: NoteList }) {
           toast.error(NoteMsg.NO_BOARD);
           return;
         }
-        void moves.toBoard(id, board.blackboard_id, freeSpot(board, BOARD_NOTE_PX));
+        const surface = document.querySelector<HTMLElement>(`[data-board="${board.blackboard_id}"]`);
+        void moves.toBoard(id, board.blackboard_id, freeSpot(board, BOARD_NOTE_PX, surface?.clientWidth));
       },
       recycle: (id) => void moves.toRecycle(id),
     }),

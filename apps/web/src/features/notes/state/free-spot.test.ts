@@ -20,4 +20,10 @@ describe('freeSpot', () => {
     const row = [0, 1, 2, 3].map((i) => ({ x: 16 + i * 216, y: 16 }));
     expect(freeSpot(board(row), size)).toEqual({ x: 16, y: 164 });
   });
+  it('keeps to the columns the board shows (a phone shows one)', () => {
+    const first = [{ x: 16, y: 16 }];
+    expect(freeSpot(board(first), size, 343)).toEqual({ x: 16, y: 164 });
+    expect(freeSpot(board(first), size, 460)).toEqual({ x: 232, y: 16 });
+    expect(freeSpot(board(first), size, 100)).toEqual({ x: 16, y: 164 });
+  });
 });
