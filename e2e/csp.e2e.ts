@@ -129,6 +129,10 @@ test('the find-my-phone screens (map, panels, dialogs, list) run under the stric
     await expect(page.getByRole('dialog', { name: '操作记录' }).locator('.find-history__row')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: '切换设备' }).click();
+    // The pointer left where the link was: the page below it changed, and a header menu the
+    // pointer now rests on would open over the list.
+    await page.mouse.move(10, 500);
+    await expect(page.locator('.portal-header [role="menu"]')).toBeHidden();
     await page.locator('.find-device').getByRole('button', { name: /删除/ }).click();
     await expect(page.getByRole('dialog', { name: '删除设备' })).toBeVisible();
     await page.keyboard.press('Escape');

@@ -76,10 +76,12 @@ export async function mouseDrag(
   to: { x: number; y: number },
   settled: () => Promise<void> = () => overlayAt(page, to),
 ) {
+  const grip = { x: 24, y: 40 };
+  // Hovered first: Playwright waits until the element itself takes the pointer there (a dialog
+  // still fading out, its mask over the page, would take the press and no drag would start).
+  await item.hover({ position: grip });
   const box = await item.boundingBox();
   if (!box) throw new Error('the dragged element has no box');
-  const grip = { x: 24, y: 40 };
-  await page.mouse.move(box.x + grip.x, box.y + grip.y);
   await page.mouse.down();
   await page.mouse.move(box.x + grip.x + 8, box.y + grip.y + 8, { steps: 2 });
   await page.mouse.move(to.x + grip.x, to.y + grip.y, { steps: 12 });
