@@ -279,8 +279,16 @@ describe.each(TEST_DIALECTS)('CardDAV and CalDAV [%s]', (dialect) => {
     const rows = await new ContactsRepo(server.deps.db).aliveRows(me.user.id);
     const row = rows.find((r) => r.doc.includes('有头像'));
     expect(JSON.parse(row?.doc ?? '{}').attachment).toHaveLength(1);
+    // The card comes back with the PHOTO its client wrote, not the avatar made of it.
     const got = await dav(server, me, 'GET', `${book}photo.vcf`);
-    expect(got.text.replace(/\r\n /g, '')).toMatch(/PHOTO;ENCODING=b;TYPE=JPEG:\/9j\//);
+    expect(got.text.replace(/\r\n /g, '')).toContain(`PHOTO;ENCODING=b;TYPE=PNG:${png.toString('base64')}`);
+    // Once the portal changes the avatar, the avatar is what the card shows.
+    const doc = JSON.parse(row?.doc ?? '{}');
+    const service = new ContactsService(server.deps);
+    await service.save(me.user.id, { ...doc, attachment: [] });
+    const after = await dav(server, me, 'GET', `${book}photo.vcf`);
+    expect(after.text).not.toContain('PHOTO');
+    expect(after.text).toContain('FN:有头像');
   });
 
   it('maps groups to CATEGORIES both ways', async () => {

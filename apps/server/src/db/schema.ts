@@ -178,6 +178,14 @@ export interface ContactUidsTable {
   uid: string;
 }
 
+/** The card a CardDAV client last wrote for a contact (migration 026). */
+export interface ContactCardsTable {
+  user_id: number;
+  contact_id: number;
+  card: string;
+  photo: string | null;
+}
+
 /** Avatars (kind 1) and export files (kind 2) a user may fetch. */
 export interface ContactFilesTable {
   user_id: number;
@@ -539,6 +547,7 @@ export interface Database {
   contact_groups: ContactGroupsTable;
   contact_files: ContactFilesTable;
   contact_uids: ContactUidsTable;
+  contact_cards: ContactCardsTable;
   sms_boxes: SmsBoxesTable;
   sms_messages: SmsMessagesTable;
   sms_conversations: SmsConversationsTable;

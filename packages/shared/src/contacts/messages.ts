@@ -1,3 +1,4 @@
+import type { NamePart } from './types.js';
 /** Texts of the contacts area: the spec's to the letter, the product's own marked as such. */
 export const ContactMsg = {
   // spec 001 §5
@@ -40,6 +41,10 @@ export const ContactMsg = {
 
 const FIELD_LABEL = {
   name: '名字',
+  familyName: '姓',
+  middleName: '中间名',
+  prefix: '前缀',
+  suffix: '后缀',
   phonetic: '姓名拼音',
   company: '公司',
   title: '职位',
@@ -60,6 +65,14 @@ const FIELD_LABEL = {
   note: '备注',
 } as const;
 export type ContactField = keyof typeof FIELD_LABEL;
+
+/** The field each structured-name part is checked and reported as. */
+export const NAME_PART_FIELD: Record<NamePart, ContactField> = {
+  family_name: 'familyName',
+  middle_name: 'middleName',
+  prefix: 'prefix',
+  suffix: 'suffix',
+};
 /** A field's name as the editor and the messages show it. */
 export const contactFieldLabel = (field: ContactField): string => FIELD_LABEL[field];
 

@@ -58,7 +58,19 @@ export interface NameEntry {
   display_name: string;
   given_name: string;
   phonetic_family_name: string;
+  /**
+   * The structured name's other parts (vCard N: family;given;middle;prefix;suffix), present only
+   * where a card or an edit gave them: the spec's four fields stay the name for everything else.
+   */
+  family_name?: string;
+  middle_name?: string;
+  prefix?: string;
+  suffix?: string;
 }
+
+/** The optional structured-name parts of a NameEntry, in the order N writes them after given. */
+export const NAME_PARTS = ['family_name', 'middle_name', 'prefix', 'suffix'] as const;
+export type NamePart = (typeof NAME_PARTS)[number];
 export interface OrganizationEntry {
   is_primary: number;
   company: string;

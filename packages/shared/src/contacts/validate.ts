@@ -7,7 +7,7 @@ import {
 } from './address.js';
 import { checkEventDate } from './dates.js';
 import { CONTACT_EMAIL_LOCAL_MAX, CONTACT_FIELD_MAX, CONTACT_NOTE_MAX, GROUP_NAME_MAX } from './limits.js';
-import { type ContactField, ContactMsg, fieldTooLong } from './messages.js';
+import { type ContactField, ContactMsg, fieldTooLong, NAME_PART_FIELD } from './messages.js';
 import {
   AddressType,
   CalendarKind,
@@ -16,6 +16,8 @@ import {
   EventType,
   ImProtocol,
   ImType,
+  NAME_PARTS,
+  type NameEntry,
   NicknameType,
   OrganizationType,
   PhoneType,
@@ -87,12 +89,17 @@ function names(v: unknown): ContactContent['name'] {
   const out: ContactContent['name'] = [];
   for (const e of rows(v)) {
     const given = trimmed(e.given_name);
-    const entry = {
+    const entry: NameEntry = {
       is_primary: flag(e.is_primary),
       display_name: trimmed(e.display_name) || given,
       given_name: given,
       phonetic_family_name: text(e.phonetic_family_name).replace(/\s+/g, ''),
     };
+    // The structured parts only where given: a name without them keeps the spec's four fields.
+    for (const part of NAME_PARTS) {
+      const value = trimmed(e[part]);
+      if (value) entry[part] = value;
+    }
     if (entry.display_name || entry.phonetic_family_name) out.push(entry);
   }
   // One name is the primary one; phones and vCards carry the first as such.
@@ -297,6 +304,10 @@ export function checkContactContent(
     if (m) return fail(m);
     const p = tooLong(n.phonetic_family_name, 'phonetic');
     if (p) return fail(p);
+    for (const part of NAME_PARTS) {
+      const m = tooLong(n[part] ?? '', NAME_PART_FIELD[part]);
+      if (m) return fail(m);
+    }
   }
   for (const o of content.organization) {
     const m = tooLong(o.company, 'company') ?? tooLong(o.title, 'title');

@@ -26,10 +26,11 @@ import { AvatarError, AvatarService } from './files/avatar.js';
 import { RecycleService } from './history/recycle.js';
 import { type ContactRow, ContactsRepo } from './repo.js';
 import { ContactsService } from './service.js';
-import { avatarBytes, derivedUid } from './vcard/export.js';
-import { decodeVcardFile } from './vcard/lines.js';
+import { cardOf } from './vcard/card-of.js';
+import { derivedUid } from './vcard/export.js';
+import { cardToKeep, type KeptCard } from './vcard/kept-card.js';
+import { decodeVcardFile, splitCards } from './vcard/lines.js';
 import { preparePiece } from './vcard/prepare.js';
-import { writeCard } from './vcard/write.js';
 
 const FALLBACK_PREFIX = 'pc-';
 const FALLBACK_RE = /^pc-(\d{1,15})\.vcf$/i;
@@ -152,20 +153,27 @@ export class CardDavStore implements DavCollection {
     }));
   }
 
-  private async render(names: CardNames, row: ContactRow, options: RenderOptions): Promise<ItemData> {
+  private async render(
+    names: CardNames,
+    row: ContactRow,
+    kept: KeptCard | undefined,
+    options: RenderOptions,
+  ): Promise<ItemData> {
     const id = Number(row.id);
-    const version = options.vcardVersion ?? '3.0';
     const uid = names.uidOf(this.userId, id);
     // The key is a hash of everything the card is written from (the doc names its avatar by the
-    // hash of its bytes): equal keys write equal text, whoever's and whenever.
+    // hash of its bytes; a kept card changes only with the row's updated_at): equal keys write
+    // equal text, whoever's and whenever.
     const key = createHash('sha256')
-      .update(`${version}\0${uid}\0${row.updated_at}\0${row.doc}`)
+      .update(`${options.vcardVersion ?? ''}\0${kept ? 'k' : ''}\0${uid}\0${row.updated_at}\0${row.doc}`)
       .digest('base64');
     let data = renderedCards.get(key);
     if (data === undefined) {
-      const body = bodyOfDoc(row.doc);
-      const photo = await avatarBytes(this.deps, this.userId, body.attachment[0]?.cloud_path);
-      data = writeCard(body.content, photo, { uid, rev: Number(row.updated_at), version });
+      data = await cardOf(this.deps, this.userId, bodyOfDoc(row.doc), kept, {
+        uid,
+        rev: Number(row.updated_at),
+        version: options.vcardVersion,
+      });
       renderedCards.set(key, data);
     }
     return {
@@ -184,10 +192,14 @@ export class CardDavStore implements DavCollection {
       if (id !== null) ids.set(id, name);
     }
     const rows = await this.repo.rows(this.userId, [...ids.keys()]);
+    const kept = await this.repo.keptCards(
+      this.userId,
+      rows.map((r) => Number(r.id)),
+    );
     const out = new Map<string, ItemData>();
     for (const row of rows) {
       if (row.deleted_at !== null) continue;
-      const item = await this.render(names, row, options);
+      const item = await this.render(names, row, kept.get(Number(row.id)), options);
       // Answered under the name it was asked by.
       const asked = ids.get(Number(row.id)) ?? item.name;
       out.set(asked, { ...item, name: asked });
@@ -240,7 +252,8 @@ export class CardDavStore implements DavCollection {
       throw preconditionFailed();
 
     // The card is read by the import's rules: the same mapping, the same fitting and checks.
-    const cards = preparePiece(decodeVcardFile(body));
+    const text = decodeVcardFile(body);
+    const cards = preparePiece(text);
     const card = cards[0];
     if (cards.length !== 1 || !card) throw new DavError(403, INVALID_CARD, DavMsg.ONE_CARD);
     if (card.ok === 'group') throw new DavError(403, INVALID_CARD, DavMsg.GROUP_CARD);
@@ -251,6 +264,8 @@ export class CardDavStore implements DavCollection {
     }
     const { content } = JSON.parse(card.body) as { content: unknown };
     const attachment: ContactAttachment[] = [];
+    const raw = splitCards(text)[0];
+    const keptText = raw ? cardToKeep(raw) : null;
     if (card.photo) {
       try {
         const cloudPath = await new AvatarService(this.deps).store(
@@ -281,15 +296,18 @@ export class CardDavStore implements DavCollection {
           content,
           attachment,
         },
-        { card: true, uid: row ? undefined : (card.uid ?? uidOfName('contacts', name)) },
+        {
+          card: true,
+          uid: row ? undefined : (card.uid ?? uidOfName('contacts', name)),
+          kept: keptText ? { card: keptText, photo: attachment[0]?.cloud_path ?? null } : null,
+        },
       );
     } catch (err) {
       throw davErrorOf(err, CODES, INVALID_CARD);
     }
-    // The card is kept as the store's fields, not byte for byte, yet its ETag is answered: a
-    // client without it counts the card as changed on the server at its next sync, and one that
-    // edited it meanwhile (vdirsyncer) stops on a conflict that is none. The client keeps the
-    // card it sent until the contact changes here (docs/dav.md).
+    // The card is kept whole (contact_cards) and written back property by property, so its ETag
+    // is answered: a client without it counts the card as changed on the server at its next sync,
+    // and one that edited it meanwhile (vdirsyncer) stops on a conflict that is none.
     return { created: !alive, etag: etagOf(saved.version_code) };
   }
 

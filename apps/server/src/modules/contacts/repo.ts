@@ -2,6 +2,7 @@ import { CompiledQuery, type Insertable, type Kysely, type Selectable, sql } fro
 import { chunked } from '../../db/chunked.js';
 import type { ContactBooksTable, ContactRevisionsTable, ContactsTable, Database } from '../../db/schema.js';
 import { SyncBookRepo } from '../../db/sync-book.js';
+import type { KeptCard } from './vcard/kept-card.js';
 
 /** @package */
 export type ContactRow = Selectable<ContactsTable>;
@@ -117,6 +118,57 @@ export class ContactsRepo extends SyncBookRepo<Selectable<ContactBooksTable>> {
       .where('user_id', '=', userId)
       .execute();
     return new Map(rows.map((r) => [Number(r.contact_id), r.uid]));
+  }
+
+  /** The cards CardDAV clients last wrote for these contacts, by contact id (migration 026). */
+  async keptCards(userId: number, ids: readonly number[]): Promise<Map<number, KeptCard>> {
+    const out = new Map<number, KeptCard>();
+    for (const part of chunked(ids)) {
+      const rows = await this.db
+        .selectFrom('contact_cards')
+        .select(['contact_id', 'card', 'photo'])
+        .where('user_id', '=', userId)
+        .where('contact_id', 'in', part)
+        .execute();
+      for (const r of rows) out.set(Number(r.contact_id), { card: r.card, photo: r.photo });
+    }
+    return out;
+  }
+
+  async keepCard(userId: number, contactId: number, kept: KeptCard): Promise<void> {
+    await this.db
+      .insertInto('contact_cards')
+      .values({ user_id: userId, contact_id: contactId, card: kept.card, photo: kept.photo })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'contact_id']).doUpdateSet({ card: kept.card, photo: kept.photo }),
+      )
+      .execute();
+  }
+
+  async dropCard(userId: number, contactId: number): Promise<void> {
+    await this.db
+      .deleteFrom('contact_cards')
+      .where('user_id', '=', userId)
+      .where('contact_id', '=', contactId)
+      .execute();
+  }
+
+  /** Drops the kept cards of contacts no longer there (purged from the recycle bin). */
+  async dropOrphanCards(userId: number): Promise<void> {
+    await this.db
+      .deleteFrom('contact_cards')
+      .where('user_id', '=', userId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('contacts as c')
+              .select('c.id')
+              .where('c.user_id', '=', userId)
+              .whereRef('c.id', '=', 'contact_cards.contact_id'),
+          ),
+        ),
+      )
+      .execute();
   }
 
   /**

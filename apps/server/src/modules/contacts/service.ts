@@ -25,6 +25,7 @@ import { ensureGroups } from './groups.js';
 import { buildIndexes } from './indexes.js';
 import { ListHeadCache } from './list-head-cache.js';
 import { type ContactRow, ContactsRepo } from './repo.js';
+import type { KeptCard } from './vcard/kept-card.js';
 
 // list.do sends this many contacts in list order first (more than a screen holds), then the rest
 // in pages of LIST_PAGE read in id order, the order the table is stored in.
@@ -181,12 +182,13 @@ export class ContactsService {
    * Creates (no server_id) or updates (server_id and its current version_code) a contact.
    * `options.card`: the content is a card a client sent (CardDAV), read and fitted by the
    * import's rules, so letters stay in phone numbers and group titles that cannot be created are
-   * dropped as an import drops them; `options.uid` is its UID, kept with a created contact.
+   * dropped as an import drops them; `options.uid` is its UID, kept with a created contact;
+   * `options.kept` the card itself, kept whole (null: the card could not be, any earlier one goes).
    */
   async save(
     userId: number,
     data: unknown,
-    options: { card?: boolean; uid?: string } = {},
+    options: { card?: boolean; uid?: string; kept?: KeptCard | null } = {},
   ): Promise<ContactSaveResult> {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest();
     const input = data as {
@@ -214,14 +216,21 @@ export class ContactsService {
         if (newId === undefined) throw new Error('no id allocated');
         change.insert(newId, body);
         if (options.uid) await change.repo.insertUids(userId, [{ contact_id: newId, uid: options.uid }]);
+        if (options.kept) await change.repo.keepCard(userId, newId, options.kept);
         return { id: newId, version: change.version };
       }
       const row = await change.repo.row(userId, id);
       if (!row || row.deleted_at !== null) throw notFound();
       if (Number(input.version_code) !== Number(row.version_code)) throw stale();
-      // An unchanged save keeps its version: a second client's version_code stays valid.
-      if (sameBody(bodyOfDoc(row.doc), body)) return { id, version: Number(row.version_code) };
+      const keptChanged =
+        options.kept !== undefined && (await this.keptChanged(change.repo, userId, id, options.kept));
+      // An unchanged save keeps its version: a second client's version_code stays valid. A card
+      // that differs only in what the portal does not model is a change all the same.
+      if (!keptChanged && sameBody(bodyOfDoc(row.doc), body))
+        return { id, version: Number(row.version_code) };
       await change.update(id, body);
+      if (options.kept) await change.repo.keepCard(userId, id, options.kept);
+      else if (options.kept === null) await change.repo.dropCard(userId, id);
       return { id, version: change.version };
     });
     const contact = contactOf((await this.repo.row(userId, result.id)) as ContactRow);
@@ -232,6 +241,12 @@ export class ContactsService {
       version_code: result.version,
       contact,
     };
+  }
+
+  private async keptChanged(repo: ContactsRepo, userId: number, id: number, kept: KeptCard | null) {
+    const was = (await repo.keptCards(userId, [id])).get(id) ?? null;
+    if (was === null || kept === null) return was !== kept;
+    return was.card !== kept.card || was.photo !== kept.photo;
   }
 
   /**

@@ -54,11 +54,11 @@ function wantsData(area: DavArea, asked: Asked): RenderOptions | null {
   return p ? {} : null;
 }
 
-/** The vCard version asked by `<card:address-data version="4.0"/>` in a REPORT's prop. */
-function vcardVersionIn(node: XmlNode | undefined): '3.0' | '4.0' {
+/** The vCard version asked by `<card:address-data version="4.0"/>` in a REPORT's prop, if any. */
+function vcardVersionIn(node: XmlNode | undefined): '3.0' | '4.0' | undefined {
   const prop = childOf(node, NS.DAV, 'prop');
-  const data = childOf(prop, NS.CARDDAV, 'address-data');
-  return data?.attrs.version?.trim() === '4.0' ? '4.0' : '3.0';
+  const version = childOf(prop, NS.CARDDAV, 'address-data')?.attrs.version?.trim();
+  return version === '4.0' ? '4.0' : version === '3.0' ? '3.0' : undefined;
 }
 
 function collectionResource(area: DavArea, who: Who, store: DavCollection, token: number): Resource {

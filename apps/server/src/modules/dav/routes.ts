@@ -41,9 +41,13 @@ function conditionsOf(req: FastifyRequest): Conditions {
   };
 }
 
-/** The vCard version an Accept header asks for (`text/vcard; version=4.0`), 3.0 otherwise. */
-function vcardVersionOf(accept: string | undefined): '3.0' | '4.0' {
-  return accept && /text\/vcard\s*;[^,]*version\s*=\s*"?4\.0/i.test(accept) ? '4.0' : '3.0';
+/**
+ * The vCard version an Accept header asks for (`text/vcard; version=4.0`); none asked: a card a
+ * client wrote is answered in its own version, any other in 3.0.
+ */
+function vcardVersionOf(accept: string | undefined): '3.0' | '4.0' | undefined {
+  const m = accept ? /text\/vcard\s*;[^,]*version\s*=\s*"?([34])\.0/i.exec(accept) : null;
+  return m ? (m[1] === '4' ? '4.0' : '3.0') : undefined;
 }
 
 /** A target of another account (or of none) is not there, whoever asks. */

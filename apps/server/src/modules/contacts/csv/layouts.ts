@@ -10,7 +10,7 @@ import {
   WebsiteType,
 } from '@phonecloud/shared';
 import { displayNameOf } from '../doc.js';
-import { nameParts } from '../vcard/write.js';
+import { nameParts } from '../vcard/names.js';
 
 type Row = Record<string, string>;
 

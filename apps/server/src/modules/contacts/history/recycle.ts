@@ -71,6 +71,7 @@ export class RecycleService {
       const before =
         ids === 'all' ? (await change.repo.binRows(userId)).map((r) => String(r.id)) : ids.map(String);
       await change.repo.purge(userId, ids);
+      await change.repo.dropOrphanCards(userId);
       return before;
     });
     return { sync_version: syncVersion, server_ids: result };
@@ -82,6 +83,9 @@ export class RecycleService {
       userId,
       this.deps.clock.now() - RECYCLE_KEEP_DAYS * DAY_MS,
     );
-    return ids.length === 0 ? 0 : this.repo.purge(userId, ids);
+    if (ids.length === 0) return 0;
+    const purged = await this.repo.purge(userId, ids);
+    await this.repo.dropOrphanCards(userId);
+    return purged;
   }
 }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import {
   Code,
   ContactApi,
@@ -21,8 +20,9 @@ import { contentsToCsv } from '../csv/csv.js';
 import { bodyOfDoc } from '../doc.js';
 import { ContactFilesRepo, FileKind } from '../files/files-repo.js';
 import { ContactsRepo } from '../repo.js';
-import { avatarKeyOf } from '../service.js';
-import { type VcardVersion, writeCard } from './write.js';
+import { cardOf } from './card-of.js';
+import type { KeptCard } from './kept-card.js';
+import type { VcardVersion } from './write.js';
 
 /** What an export takes: the whole book, one group, or chosen contacts; vCard 3.0 by default. */
 export interface ExportOptions {
@@ -43,22 +43,6 @@ export function derivedUid(userId: number, contactId: number): string {
   return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16] ?? '0', 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** The bytes of a contact's avatar for its card (an export's, a CardDAV client's), or null. */
-export async function avatarBytes(
-  deps: AppDeps,
-  userId: number,
-  cloudPath: string | undefined,
-): Promise<Buffer | null> {
-  const key = cloudPath ? avatarKeyOf(cloudPath) : null;
-  if (!key || !(await new ContactFilesRepo(deps.db).file(userId, key, FileKind.AVATAR))) return null;
-  try {
-    return await buffer(await deps.blobs.get(key));
-  } catch {
-    // A missing blob costs the card its photo, not the export.
-    return null;
-  }
-}
-
 /** Export of the whole book as one vCard 3.0 file, fetched once through a session-gated URL. */
 export class ExportService {
   private readonly repo: ContactsRepo;
@@ -68,10 +52,6 @@ export class ExportService {
     this.repo = new ContactsRepo(deps.db);
     this.files = new ContactFilesRepo(deps.db);
     this.blobIndex = new BlobIndex(deps.db);
-  }
-
-  private photo(userId: number, cloudPath: string | undefined): Promise<Buffer | null> {
-    return avatarBytes(this.deps, userId, cloudPath);
   }
 
   async export(userId: number, options: ExportOptions = {}): Promise<ExportResult> {
@@ -90,6 +70,12 @@ export class ExportService {
     }
     if (rows.length === 0) throw new AppError(Code.NOTHING_TO_EXPORT, ContactMsg.EXPORT_EMPTY);
     const uids = await this.repo.uids(userId);
+    const kept = options.csv
+      ? new Map<number, KeptCard>()
+      : await this.repo.keptCards(
+          userId,
+          rows.map((r) => Number(r.id)),
+        );
     const order = (r: (typeof rows)[number]) => ({
       letter_index: r.letter,
       nameSpell: r.name_spell,
@@ -102,9 +88,10 @@ export class ExportService {
       const body = bodyOfDoc(row.doc);
       const id = Number(row.id);
       cards.push(
-        writeCard(body.content, await this.photo(userId, body.attachment[0]?.cloud_path), {
+        await cardOf(this.deps, userId, body, kept.get(id), {
           uid: uids.get(id) ?? derivedUid(userId, id),
           rev: Number(row.updated_at),
+          // One version for the whole file: a kept card of the other is written in this one.
           version: options.version ?? '3.0',
         }),
       );

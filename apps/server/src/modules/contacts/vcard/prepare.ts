@@ -16,6 +16,8 @@ import {
   isValidContactEmail,
   isValidWebsite,
   letterOf,
+  NAME_PART_FIELD,
+  NAME_PARTS,
   nameSpell,
   normalizeContactContent,
 } from '@phonecloud/shared';
@@ -131,6 +133,10 @@ export function fitRules(input: ContactContent, warn: (text: string) => void): C
     n.display_name = fit(n.display_name, 'name');
     n.given_name = fit(n.given_name, 'name');
     n.phonetic_family_name = fit(n.phonetic_family_name, 'phonetic');
+    for (const part of NAME_PARTS) {
+      const value = n[part];
+      if (value !== undefined) n[part] = fit(value, NAME_PART_FIELD[part]);
+    }
   }
   for (const o of c.organization) {
     o.company = fit(o.company, 'company');

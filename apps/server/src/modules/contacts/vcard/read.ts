@@ -28,6 +28,7 @@ import {
   X_CALENDAR,
   X_CODE,
 } from './map.js';
+import { keptNameParts } from './names.js';
 
 /** A jCard property: [name, params, value type, ...values]. */
 type Prop = [string, Record<string, unknown>, string, ...unknown[]];
@@ -329,7 +330,7 @@ function readName(byName: ByName): NameEntry {
       ? allOf(byName, 'sound').find((p) => typesOf(p).includes('x-irmc-n'))
       : undefined;
   if (irmc) phonetic = partsOf(irmc).slice(0, 2).join('');
-  return {
+  const entry: NameEntry = {
     is_primary: 1,
     // Composed from N only when FN is missing or empty.
     display_name:
@@ -341,6 +342,11 @@ function readName(byName: ByName): NameEntry {
     // The field holds the whole name's reading, family name first (as the portal spells names).
     phonetic_family_name: (phonetic ?? '') + phoneticGiven,
   };
+  // N's parts are kept where they say more than the display name does, so N is written back
+  // whole instead of guessed from FN.
+  return n
+    ? { ...entry, ...keptNameParts(entry.display_name, given, { family, middle, prefix, suffix }) }
+    : entry;
 }
 
 function readOrganizations(byName: ByName): OrganizationEntry[] {

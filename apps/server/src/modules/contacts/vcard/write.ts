@@ -17,6 +17,7 @@ import {
   X_CALENDAR,
   X_CODE,
 } from './map.js';
+import { structuredName } from './names.js';
 
 type Params = Record<string, string | string[]>;
 export type VcardVersion = '3.0' | '4.0';
@@ -37,33 +38,6 @@ function typed(types: readonly string[], primary: number, code: number): Params 
   if (all.length === 1) params.type = all[0] as string;
   else if (all.length > 1) params.type = all;
   return params;
-}
-
-const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
-/**
- * N's family and given parts for every script. CJK names keep what they had (the given name
- * stored, the rest the family). A Latin name is split as iOS and Google expect: the stored given
- * name where the display name starts with it, else the last word is the family name ("Greg
- * Dartmouth" → Dartmouth; Greg), so a phone shows the whole name and sorts by the family.
- */
-export function nameParts(display: string, given: string): { family: string; given: string } {
-  if (CJK_RE.test(display)) {
-    if (!given) return { family: display, given: '' };
-    return {
-      family: display.endsWith(given) ? display.slice(0, display.length - given.length).trim() : '',
-      given,
-    };
-  }
-  const words = display.trim().split(/\s+/).filter(Boolean);
-  if (given && display.startsWith(given) && display.length > given.length) {
-    return { family: display.slice(given.length).trim(), given };
-  }
-  if (given && display.endsWith(given) && display.length > given.length) {
-    return { family: display.slice(0, display.length - given.length).trim(), given };
-  }
-  if (words.length < 2) return { family: given ? '' : display.trim(), given: given || '' };
-  return { family: words[words.length - 1] as string, given: words.slice(0, -1).join(' ') };
 }
 
 /** What an export writes besides the content: the card's identity and the vCard version. */
@@ -99,8 +73,7 @@ export function writeCard(content: ContactContent, photo: Buffer | null, meta: C
   const name = content.name[0];
   const display = displayNameOf(content);
   props.push(['fn', {}, 'text', display]);
-  const parts = nameParts(display, name?.given_name ?? '');
-  props.push(['n', {}, 'text', [parts.family, parts.given, '', '', '']]);
+  props.push(['n', {}, 'text', structuredName(display, name)]);
   if (name?.phonetic_family_name)
     props.push(['x-phonetic-last-name', {}, 'unknown', escapeRaw(name.phonetic_family_name)]);
 
