@@ -31,7 +31,7 @@ function corpusCards(): Array<{ where: string; kept: string }> {
 /** The content a CardDAV PUT of the card stores (null: the card is refused or a group). */
 function storedContent(kept: string): ContactContent | null {
   const card = preparePiece(kept)[0];
-  if (!card || card.ok !== true) return null;
+  if (card?.ok !== true) return null;
   const checked = checkContactContent(
     normalizeContactContent((JSON.parse(card.body) as { content: unknown }).content),
     { phoneLetters: true },

@@ -252,7 +252,7 @@ function takeUnit(unit: Unit, left: Left): boolean {
  */
 function retitledOrganization(unit: Unit, left: Left): Prop[] | null {
   const orgs = unit.entries.organization;
-  if (!orgs || orgs.length !== 1 || Object.keys(unit.entries).length !== 1) return null;
+  if (orgs?.length !== 1 || Object.keys(unit.entries).length !== 1) return null;
   const was = JSON.parse(orgs[0] as string) as ContactContent['organization'][number];
   if (!was.company) return null;
   const counts = left.organization;
