@@ -176,6 +176,8 @@ export interface ContactUidsTable {
   user_id: number;
   contact_id: number;
   uid: string;
+  /** The name a CardDAV client created the contact under, when not `<uid>.vcf` (migration 026). */
+  dav_name: string | null;
 }
 
 /** The card a CardDAV client last wrote for a contact (migration 026). */

@@ -24,7 +24,7 @@ import { DavError, davErrorOf, preconditionFailed } from '../../platform/dav-err
 import { bodyOfDoc } from './doc.js';
 import { AvatarError, AvatarService } from './files/avatar.js';
 import { RecycleService } from './history/recycle.js';
-import { type ContactRow, ContactsRepo } from './repo.js';
+import { type ContactRow, ContactsRepo, type UidRow } from './repo.js';
 import { ContactsService } from './service.js';
 import { cardOf } from './vcard/card-of.js';
 import { derivedUid } from './vcard/export.js';
@@ -71,21 +71,35 @@ class RenderedCards {
 const renderedCards = new RenderedCards(32 * 1024 * 1024);
 
 /**
- * Which contact a card's name stands for. A contact is named by its UID (the one its card came
- * with, kept in contact_uids) when it owns it: the lowest id still there (in the book or the
- * recycle bin) among the contacts that came with that UID. Every other contact (made in the
+ * Which contact a card's name stands for. A contact a CardDAV client created under a name of its
+ * own choosing keeps that name (contact_uids.dav_name: RFC 4918 puts a resource where it was PUT).
+ * Any other is named by its UID (the one its card came with, kept in contact_uids) when it owns
+ * it: the lowest id still there (in the book or the recycle bin) among the contacts that came
+ * with that UID, and no client's chosen name is that UID's. Every other contact (made in the
  * portal, imported without a UID, or sharing an imported UID) is named `pc-<id>.vcf`. Ids are
- * never reused and kept UIDs never change, so a contact keeps its name.
+ * never reused and kept UIDs and names never change, so a contact keeps its name.
  */
 class CardNames {
   private readonly uidOfId = new Map<number, string>();
   private readonly ownerOfUid = new Map<string, number>();
+  private readonly chosenOfId = new Map<number, string>();
+  private readonly idOfChosen = new Map<string, number>();
 
-  constructor(rows: ReadonlyArray<{ contact_id: number; uid: string; exists: boolean }>) {
+  private readonly alive = new Set<number>();
+
+  constructor(rows: readonly UidRow[]) {
+    for (const r of rows) {
+      if (r.exists) this.alive.add(r.contact_id);
+      if (r.dav_name === null) continue;
+      this.chosenOfId.set(r.contact_id, r.dav_name);
+      if (r.exists) this.idOfChosen.set(r.dav_name, r.contact_id);
+    }
     for (const r of rows) {
       this.uidOfId.set(r.contact_id, r.uid);
       // Rows come in id order: the first one still there owns the UID.
-      if (r.exists && !this.ownerOfUid.has(r.uid)) this.ownerOfUid.set(r.uid, r.contact_id);
+      const owns = r.dav_name === null && r.exists && !this.ownerOfUid.has(r.uid);
+      if (owns && !this.idOfChosen.has(`${r.uid}${EXTENSION.contacts}`))
+        this.ownerOfUid.set(r.uid, r.contact_id);
     }
   }
 
@@ -95,19 +109,31 @@ class CardNames {
   }
 
   nameOf(id: number): string {
+    const chosen = this.chosenOfId.get(id);
+    if (chosen !== undefined) return chosen;
     const uid = this.uidOfId.get(id);
     if (uid !== undefined && this.ownerOfUid.get(uid) === id) return `${uid}${EXTENSION.contacts}`;
     return `${FALLBACK_PREFIX}${id}${EXTENSION.contacts}`;
   }
 
-  /** The name a deleted contact had: its UID's while no other contact took it over. */
+  /** The name a deleted contact had: its chosen one, or its UID's while no other contact took it over. */
   goneNameOf(id: number): string {
+    const chosen = this.chosenOfId.get(id);
+    if (chosen !== undefined) return chosen;
     const uid = this.uidOfId.get(id);
     if (uid !== undefined && !this.ownerOfUid.has(uid)) return `${uid}${EXTENSION.contacts}`;
     return this.nameOf(id);
   }
 
+  /** Whether a contact still there has this UID (a new card may not take it, RFC 6352 §6.3.2.1). */
+  uidTaken(uid: string): boolean {
+    for (const [id, u] of this.uidOfId) if (u === uid && this.alive.has(id)) return true;
+    return false;
+  }
+
   idOf(name: string): number | null {
+    const chosen = this.idOfChosen.get(name);
+    if (chosen !== undefined) return chosen;
     const owner = this.ownerOfUid.get(uidOfName('contacts', name));
     if (owner !== undefined) return owner;
     // `pc-<id>` keeps naming its contact after the contact came to own its UID (the UID's
@@ -259,9 +285,10 @@ export class CardDavStore implements DavCollection {
     if (card.ok === 'group') throw new DavError(403, INVALID_CARD, DavMsg.GROUP_CARD);
     if (!card.ok) throw new DavError(403, INVALID_CARD, card.reason);
     // A new card whose UID another contact already has (under another name): RFC 6352 §6.3.2.1.
-    if (!row && card.uid && names.idOf(`${card.uid}${EXTENSION.contacts}`) !== null) {
+    if (!row && card.uid && names.uidTaken(card.uid)) {
       throw new DavError(409, { ns: NS.CARDDAV, name: 'no-uid-conflict' }, DavMsg.UID_TAKEN);
     }
+    const uid = card.uid ?? uidOfName('contacts', name);
     const { content } = JSON.parse(card.body) as { content: unknown };
     const attachment: ContactAttachment[] = [];
     const raw = splitCards(text)[0];
@@ -298,7 +325,8 @@ export class CardDavStore implements DavCollection {
         },
         {
           card: true,
-          uid: row ? undefined : (card.uid ?? uidOfName('contacts', name)),
+          uid: row ? undefined : uid,
+          davName: row || name === `${uid}${EXTENSION.contacts}` ? undefined : name,
           kept: keptText ? { card: keptText, photo: attachment[0]?.cloud_path ?? null } : null,
         },
       );

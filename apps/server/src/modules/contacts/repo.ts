@@ -13,6 +13,14 @@ export type RevisionRow = Insertable<ContactRevisionsTable>;
 /** @package */
 export type IndexRow = Pick<ContactRow, 'id' | 'letter' | 'name_spell' | 'groups'>;
 type DocRow = Pick<ContactRow, 'id' | 'doc'>;
+/** @package */
+export interface UidRow {
+  contact_id: number;
+  uid: string;
+  dav_name: string | null;
+  /** Whether the contact is still there (in the book or the recycle bin). */
+  exists: boolean;
+}
 
 // Below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
 const MAX_PARAMETERS = 30_000;
@@ -175,17 +183,30 @@ export class ContactsRepo extends SyncBookRepo<Selectable<ContactBooksTable>> {
    * Every kept UID with whether its contact is still there (in the book or the recycle bin): a
    * DAV client names a contact by its UID, and a UID kept for a purged contact names nothing.
    */
-  async uidRows(userId: number): Promise<Array<{ contact_id: number; uid: string; exists: boolean }>> {
+  async uidRows(userId: number): Promise<UidRow[]> {
     const rows = await this.db
       .selectFrom('contact_uids as u')
       .leftJoin('contacts as c', (j) =>
         j.onRef('c.user_id', '=', 'u.user_id').onRef('c.id', '=', 'u.contact_id'),
       )
-      .select(['u.contact_id', 'u.uid', 'c.id as present'])
+      .select(['u.contact_id', 'u.uid', 'u.dav_name', 'c.id as present'])
       .where('u.user_id', '=', userId)
       .orderBy('u.contact_id')
       .execute();
-    return rows.map((r) => ({ contact_id: Number(r.contact_id), uid: r.uid, exists: r.present !== null }));
+    return rows.map((r) => ({
+      contact_id: Number(r.contact_id),
+      uid: r.uid,
+      dav_name: r.dav_name,
+      exists: r.present !== null,
+    }));
+  }
+
+  /** The UID a CardDAV client created a contact with, and the name it used when not `<uid>.vcf`. */
+  async insertUid(userId: number, row: { contact_id: number; uid: string; dav_name: string | null }) {
+    await this.db
+      .insertInto('contact_uids')
+      .values({ user_id: userId, ...row })
+      .execute();
   }
 
   /** Id, version and last change of every contact in the book: a DAV listing without the docs. */

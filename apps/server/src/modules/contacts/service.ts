@@ -182,13 +182,14 @@ export class ContactsService {
    * Creates (no server_id) or updates (server_id and its current version_code) a contact.
    * `options.card`: the content is a card a client sent (CardDAV), read and fitted by the
    * import's rules, so letters stay in phone numbers and group titles that cannot be created are
-   * dropped as an import drops them; `options.uid` is its UID, kept with a created contact;
+   * dropped as an import drops them; `options.uid` is its UID, kept with a created contact, and
+   * `options.davName` the name a client created it under when that is not `<uid>.vcf`;
    * `options.kept` the card itself, kept whole (null: the card could not be, any earlier one goes).
    */
   async save(
     userId: number,
     data: unknown,
-    options: { card?: boolean; uid?: string; kept?: KeptCard | null } = {},
+    options: { card?: boolean; uid?: string; davName?: string; kept?: KeptCard | null } = {},
   ): Promise<ContactSaveResult> {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest();
     const input = data as {
@@ -215,7 +216,13 @@ export class ContactsService {
         const [newId] = await change.allocateIds(1);
         if (newId === undefined) throw new Error('no id allocated');
         change.insert(newId, body);
-        if (options.uid) await change.repo.insertUids(userId, [{ contact_id: newId, uid: options.uid }]);
+        if (options.uid) {
+          await change.repo.insertUid(userId, {
+            contact_id: newId,
+            uid: options.uid,
+            dav_name: options.davName ?? null,
+          });
+        }
         if (options.kept) await change.repo.keepCard(userId, newId, options.kept);
         return { id: newId, version: change.version };
       }
