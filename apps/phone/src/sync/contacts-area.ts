@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONTENT_KINDS, type Contact, type ContactContent, type SyncChangeResult } from '@phonecloud/shared';
+import {
+  CONTACT_UID_MAX,
+  CONTENT_KINDS,
+  type Contact,
+  type ContactContent,
+  type SyncChangeResult,
+} from '@phonecloud/shared';
 import type { AreaAdapter, LocalChange } from './engine.js';
 import { readWith, writeFileAtomic } from './files.js';
 import type { AreaSync, ContactRecord } from './sync-state.js';
@@ -73,7 +79,13 @@ export class ContactsArea implements AreaAdapter<'contacts', ContactRecord> {
       if (!rec) {
         out.push({
           key: card.uid,
-          change: { op: 'create', cid: card.uid.slice(0, 64), content: card.content },
+          // The card's UID goes with it: the cloud keeps it, so CardDAV and exports know it by it.
+          change: {
+            op: 'create',
+            cid: card.uid.slice(0, 64),
+            content: card.content,
+            ...(card.uid.length <= CONTACT_UID_MAX ? { uid: card.uid } : {}),
+          },
         });
       } else if (!same(rec.base, card.content)) {
         out.push({
@@ -154,7 +166,8 @@ export class ContactsArea implements AreaAdapter<'contacts', ContactRecord> {
   }
 
   onPulled(st: AreaSync<ContactRecord>, c: Contact): string {
-    const uid = this.uidOf(st, c.server_id) ?? cloudUid(c.server_id);
+    // A contact new to the phone takes the cloud's UID, the one CardDAV and exports write.
+    const uid = this.uidOf(st, c.server_id) ?? (c.uid && !st.items[c.uid] ? c.uid : cloudUid(c.server_id));
     const rec = st.items[uid];
     if (rec) {
       rec.version_code = c.version_code;

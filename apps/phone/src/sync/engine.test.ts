@@ -31,7 +31,7 @@ import { readVcf } from './vcard.js';
 class FakeCloud {
   version = 0;
   nextId = 1;
-  contacts = new Map<string, { version_code: number; content: ContactContent }>();
+  contacts = new Map<string, { version_code: number; content: ContactContent; uid?: string }>();
   notes = new Map<string, { version_code: number; title: string; content: unknown[] }>();
   log: Array<{ version: number; area: string; id: string; deleted: boolean }> = [];
   batches = new Map<string, SyncPushResult>();
@@ -56,6 +56,8 @@ class FakeCloud {
       letter_index: '#',
       content: c.content,
       attachment: [],
+      // The cloud's UID of the contact: the phone's own when it made it, else the cloud's.
+      uid: c.uid ?? `cloud-uid-${id}`,
     };
   }
 
@@ -85,7 +87,11 @@ class FakeCloud {
             if (c.op === 'create') {
               const id = String(cloud.nextId++);
               const v = cloud.write('contacts', id);
-              cloud.contacts.set(id, { version_code: v, content: normalizeContactContent(c.content) });
+              cloud.contacts.set(id, {
+                version_code: v,
+                content: normalizeContactContent(c.content),
+                uid: typeof c.uid === 'string' ? c.uid : undefined,
+              });
               return {
                 index,
                 outcome: 'applied' as const,
@@ -232,6 +238,39 @@ describe('contacts sync', () => {
     const again = await round(cloud);
     expect(cloud.pushes.length).toBe(pushes);
     expect(again.lines).toEqual(['同步完成']);
+  });
+
+  it("sends a card's UID with its create, and writes a cloud contact under the cloud's UID with its whole name", async () => {
+    const cloud = new FakeCloud();
+    mkdirSync(data, { recursive: true });
+    writeFileSync(path.join(data, 'contacts.vcf'), card('张三', '13900000000', 'phone-made-1'));
+    await round(cloud);
+    const create = cloud.pushes[0]?.changes[0] as { op: string; uid?: string };
+    expect(create).toMatchObject({ op: 'create', uid: 'phone-made-1' });
+    // A contact made elsewhere, with N's five parts.
+    const id = String(cloud.nextId++);
+    const content = normalizeContactContent({
+      name: [
+        {
+          display_name: 'Dr. John Michael Smith Jr.',
+          given_name: 'John',
+          family_name: 'Smith',
+          middle_name: 'Michael',
+          prefix: 'Dr.',
+          suffix: 'Jr.',
+        },
+      ],
+    });
+    cloud.contacts.set(id, { version_code: cloud.write('contacts', id), content });
+    await round(cloud);
+    expect(vcf()).toContain(`UID:cloud-uid-${id}`);
+    expect(vcf()).toContain('N:Smith;John;Michael;Dr.;Jr.');
+    const back = readVcf(vcf()).find((c) => c.uid === `cloud-uid-${id}`);
+    expect(back?.content.name[0]).toEqual(content.name[0]);
+    // Read back as written, nothing is sent up.
+    const pushes = cloud.pushes.length;
+    await round(cloud);
+    expect(cloud.pushes.length).toBe(pushes);
   });
 
   it('takes a portal edit into the file, and sends only the kinds the phone changed', async () => {

@@ -6,6 +6,8 @@ import {
   EventType,
   ImProtocol,
   ImType,
+  NAME_PARTS,
+  type NameEntry,
   NicknameType,
   normalizeContactContent,
   OrganizationType,
@@ -94,6 +96,18 @@ function typed(type: string | undefined, primary: number, code: number): Params 
   return params;
 }
 
+/** The family part N gets from a display name and a given name, when the name has no parts of its own. */
+function familyOf(display: string, given: string): string {
+  return given && display.endsWith(given) ? display.slice(0, -given.length).trim() : given ? '' : display;
+}
+
+/** N's parts that say more than familyOf would write: the name's structured parts. */
+function namePartsOf(display: string, n: readonly string[]): Partial<NameEntry> {
+  const [family = '', given = '', middle = '', prefix = '', suffix = ''] = n.map((x) => x.trim());
+  if (!middle && !prefix && !suffix && family === familyOf(display, given)) return {};
+  return { family_name: family, middle_name: middle, prefix, suffix };
+}
+
 /** One card (vCard 3.0) of a contact. */
 export function writeCard(uid: string, content: ContactContent): string {
   const props: Prop[] = [
@@ -103,10 +117,13 @@ export function writeCard(uid: string, content: ContactContent): string {
   const name = content.name[0];
   const display = name?.display_name ?? '';
   const given = name?.given_name ?? '';
-  const family =
-    given && display.endsWith(given) ? display.slice(0, -given.length).trim() : given ? '' : display;
   props.push(['fn', {}, 'text', display]);
-  props.push(['n', {}, 'text', [family, given, '', '', '']]);
+  // A name with structured parts (a card's N, kept by the cloud) is written back whole.
+  const whole =
+    name && NAME_PARTS.some((p) => name[p])
+      ? [name.family_name ?? '', given, name.middle_name ?? '', name.prefix ?? '', name.suffix ?? '']
+      : [familyOf(display, given), given, '', '', ''];
+  props.push(['n', {}, 'text', whole]);
   if (name?.phonetic_family_name) props.push(['sort-string', {}, 'text', name.phonetic_family_name]);
   let item = 0;
   for (const o of content.organization) {
@@ -269,6 +286,7 @@ export function readCard(jcard: unknown[]): PhoneCard {
               display_name: display,
               given_name: given,
               phonetic_family_name: phonetic ? textOf(phonetic) : '',
+              ...namePartsOf(display, nParts),
             },
           ]
         : [],

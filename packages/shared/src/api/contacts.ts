@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CSV_LAYOUTS, VCARD_VERSIONS } from '../contacts/limits.js';
+import { CONTACT_UID_MAX, CSV_LAYOUTS, VCARD_VERSIONS } from '../contacts/limits.js';
 import { ContactMsg } from '../contacts/messages.js';
 import type { ContactContent } from '../contacts/types.js';
 import { itemChange } from './sync-change.js';
@@ -7,8 +7,12 @@ import { itemChange } from './sync-change.js';
 /**
  * A contact's change in a sync push. The content is checked by the contacts' own rules when the
  * batch is applied (their messages name the field), so the shape lets any value through here.
+ * A contact the phone creates may name its UID (the card's in the phone's book): the contact
+ * keeps it, so CardDAV, exports and the phone know it by one UID.
  */
-export const ContactChangeSchema = itemChange('content', z.custom<ContactContent>());
+export const ContactChangeSchema = itemChange('content', z.custom<ContactContent>(), {
+  uid: z.string().trim().min(1).max(CONTACT_UID_MAX).optional(),
+});
 export type ContactChange = z.input<typeof ContactChangeSchema>;
 
 // The portal's calls (`ContactApi`, spec 001 §7): form fields; the ones that carry JSON

@@ -12,10 +12,17 @@ export const SyncCid = z.string().max(SYNC_CID_MAX);
  * A phone's change of one item kept by server id (a contact, a note): a create under the phone's
  * own id, an edit or a delete of the version the phone last had; `key` holds the item's fields.
  */
-export function itemChange<K extends string, P extends z.ZodType>(key: K, payload: P) {
+export function itemChange<
+  K extends string,
+  P extends z.ZodType,
+  C extends z.ZodRawShape = Record<never, never>,
+>(key: K, payload: P, createFields?: C) {
   const fields = { [key]: payload } as Record<K, P>;
   return z.discriminatedUnion('op', [
-    z.object({ op: z.literal('create'), cid: SyncCid }).extend(fields),
+    z
+      .object({ op: z.literal('create'), cid: SyncCid })
+      .extend(fields)
+      .extend((createFields ?? {}) as C),
     z.object({ op: z.literal('edit'), server_id: SyncServerId, version_code: SyncVersion }).extend(fields),
     z.object({ op: z.literal('delete'), server_id: SyncServerId, version_code: SyncVersion }),
   ]);

@@ -67,3 +67,6 @@ export const EXPORT_KEEP_HOURS = 24;
 export const CONTACT_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '#'] as const;
 /** Deletion dates of the recycle bin are China Standard Time days (UTC+8, no daylight saving). */
 export const RECYCLE_DAY_OFFSET_MINUTES = 8 * 60;
+
+/** The longest UID a phone may give a contact it creates (RFC 6350 sets none; cards use ≤ 100). */
+export const CONTACT_UID_MAX = 255;

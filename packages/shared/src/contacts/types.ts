@@ -180,6 +180,11 @@ export interface Contact {
   content: ContactContent;
   /** The first entry's cloud_path is the avatar. */
   attachment: ContactAttachment[];
+  /**
+   * The contact's UID as CardDAV and exports write it, sent with a sync pull's items so the phone
+   * keeps the same one (not part of the stored document).
+   */
+  uid?: string;
 }
 export interface RecycledContact extends Contact {
   delete_time: number;

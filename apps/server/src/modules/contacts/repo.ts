@@ -201,6 +201,21 @@ export class ContactsRepo extends SyncBookRepo<Selectable<ContactBooksTable>> {
     }));
   }
 
+  /** The kept UIDs of these contacts, by contact id. */
+  async uidsOf(userId: number, ids: readonly number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    for (const part of chunked(ids)) {
+      const rows = await this.db
+        .selectFrom('contact_uids')
+        .select(['contact_id', 'uid'])
+        .where('user_id', '=', userId)
+        .where('contact_id', 'in', part)
+        .execute();
+      for (const r of rows) out.set(Number(r.contact_id), r.uid);
+    }
+    return out;
+  }
+
   /** The UID a CardDAV client created a contact with, and the name it used when not `<uid>.vcf`. */
   async insertUid(userId: number, row: { contact_id: number; uid: string; dav_name: string | null }) {
     await this.db

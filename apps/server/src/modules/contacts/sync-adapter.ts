@@ -29,6 +29,7 @@ import { ensureGroups } from './groups.js';
 import { ContactsRepo } from './repo.js';
 import { contactOf } from './service.js';
 import { mergeContactContent } from './sync-merge.js';
+import { derivedUid } from './vcard/export.js';
 
 type ChangeT = z.output<typeof Change>;
 
@@ -62,7 +63,11 @@ export const contactsSync: SyncAdapter = {
         cursor: more ? makeCursor(to ?? current, last) : null,
         more,
         full: true,
-        items: page.map((d) => JSON.parse(d.doc) as Contact),
+        items: await withUids(
+          repo,
+          userId,
+          page.map((d) => JSON.parse(d.doc) as Contact),
+        ),
         deleted: [],
       };
     }
@@ -82,7 +87,7 @@ export const contactsSync: SyncAdapter = {
       cursor: more ? makeCursor(to ?? current, page[page.length - 1] ?? 0) : null,
       more,
       full: false,
-      items,
+      items: await withUids(repo, userId, items),
       deleted,
     };
   },
@@ -96,13 +101,46 @@ export const contactsSync: SyncAdapter = {
     const results: SyncChangeResult[] = [];
     const { syncVersion } = await changeBook(deps, userId, async (change) => {
       const floor = Number((await change.repo.book(userId))?.log_floor ?? 0);
+      const uids = new PhoneUids(change);
       for (const [index, c] of changes.entries()) {
-        results.push(await atIndex(index, () => applyChange(change, floor, index, c)));
+        results.push(await atIndex(index, () => applyChange(change, floor, index, c, uids)));
       }
     });
     return { sync_version: syncVersion, results };
   },
 };
+
+/** Each contact with its UID: the one it came with (contact_uids), else the one derived from its id. */
+async function withUids(repo: ContactsRepo, userId: number, items: Contact[]): Promise<Contact[]> {
+  if (items.length === 0) return items;
+  const uids = await repo.uidsOf(
+    userId,
+    items.map((c) => Number(c.server_id)),
+  );
+  for (const c of items) c.uid = uids.get(Number(c.server_id)) ?? derivedUid(userId, Number(c.server_id));
+  return items;
+}
+
+/**
+ * The UIDs of a push's creates: a contact the phone made keeps the UID of its card unless another
+ * contact still there has it (a copy of a card keeps its own UID on the phone: read() gives it a
+ * new one, but another phone's book may hold the same card).
+ */
+class PhoneUids {
+  private taken: Set<string> | null = null;
+  constructor(private readonly change: BookChange) {}
+
+  async keep(contactId: number, uid: string | undefined): Promise<void> {
+    if (!uid) return;
+    if (!this.taken) {
+      const rows = await this.change.repo.uidRows(this.change.userId);
+      this.taken = new Set(rows.filter((r) => r.exists).map((r) => r.uid));
+    }
+    if (this.taken.has(uid)) return;
+    this.taken.add(uid);
+    await this.change.repo.insertUid(this.change.userId, { contact_id: contactId, uid, dav_name: null });
+  }
+}
 
 /** A contact written in the book's change: an id given is updated, none allocates one. */
 async function write(change: BookChange, body: ContactBody, id: number | null): Promise<number> {
@@ -123,10 +161,12 @@ async function applyChange(
   floor: number,
   index: number,
   c: ChangeT,
+  uids: PhoneUids,
 ): Promise<SyncChangeResult> {
   const userId = change.userId;
   if (c.op === 'create') {
     const id = await write(change, { content: checked(c.content), attachment: [] }, null);
+    await uids.keep(id, c.uid);
     return {
       index,
       outcome: SyncOutcome.APPLIED,
