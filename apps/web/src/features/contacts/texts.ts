@@ -42,6 +42,13 @@ export const T = {
   editTitle: '编辑联系人',
   name: '名字',
   phonetic: '姓名拼音',
+  // a card's structured name (vCard N), shown where the contact has one
+  nameParts: '姓名详情',
+  namePrefix: '前缀',
+  familyName: '姓',
+  givenName: '名',
+  middleName: '中间名',
+  nameSuffix: '后缀',
   company: '公司',
   jobTitle: '职位',
   phone: '电话',

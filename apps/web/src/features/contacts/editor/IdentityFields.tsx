@@ -3,11 +3,15 @@ import { Button, Input } from 'antd';
 import { T } from '../texts';
 import { EditorField } from './EditorField';
 import { closeSection } from './editor-model';
+import { NamePartsField } from './NamePartsField';
 import type { SectionProps } from './row-sections';
 
 const MAX = { maxLength: CONTACT_FIELD_MAX };
 
-/** Name (required), its phonetic spelling when that section is open, company and job title. */
+/**
+ * Name (required), its parts where the contact has them, its phonetic spelling when that section
+ * is open, company and job title.
+ */
 export function IdentityFields({ form, setForm, errors }: SectionProps) {
   return (
     <>
@@ -26,6 +30,7 @@ export function IdentityFields({ form, setForm, errors }: SectionProps) {
           </div>
         )}
       </EditorField>
+      <NamePartsField form={form} setForm={setForm} errors={errors} />
       {form.open.includes('phonetic') && (
         <EditorField
           label={T.phonetic}

@@ -19,6 +19,45 @@ import {
 } from './editor-model';
 import { validateForm } from './validate-form';
 
+describe("the editor form's structured name", () => {
+  it('shows the parts of a name that has them and saves what is typed in them', () => {
+    const contact = contactFixture('1', 'Dr. John Michael Smith Jr.');
+    contact.content.name = [
+      {
+        is_primary: 1,
+        display_name: 'Dr. John Michael Smith Jr.',
+        given_name: 'John',
+        phonetic_family_name: '',
+        family_name: 'Smith',
+        middle_name: 'Michael',
+        prefix: 'Dr.',
+      },
+    ];
+    const f = formOf(contact);
+    expect(f.nameParts).toEqual({
+      prefix: 'Dr.',
+      family: 'Smith',
+      given: 'John',
+      middle: 'Michael',
+      suffix: '',
+    });
+    if (!f.nameParts) throw new Error('no parts');
+    const edited = { ...f, nameParts: { ...f.nameParts, middle: '', suffix: 'Jr.' } };
+    const name = contentOf(edited, contact).name[0];
+    expect(name).toMatchObject({ given_name: 'John', family_name: 'Smith', prefix: 'Dr.', suffix: 'Jr.' });
+    expect(name?.middle_name).toBeUndefined();
+  });
+
+  it('shows no parts for a name without them, and saves none', () => {
+    const contact = contactFixture('2', '张三');
+    const f = formOf(contact);
+    expect(f.nameParts).toBeNull();
+    expect(Object.keys(contentOf(f, contact).name[0] ?? {}).sort()).toEqual(
+      ['display_name', 'given_name', 'is_primary', 'phonetic_family_name'].sort(),
+    );
+  });
+});
+
 describe('the editor form', () => {
   it('starts a new contact with a mobile phone row and a personal e-mail row, no optional section', () => {
     const f = formOf(null);

@@ -12,6 +12,9 @@ import {
   ImProtocol,
   ImType,
   isStructuredAddress,
+  NAME_PARTS,
+  type NameEntry,
+  type NamePart,
   NicknameType,
   OrganizationType,
 } from '@phonecloud/shared';
@@ -104,9 +107,42 @@ export interface WebsiteRow {
   type: number;
 }
 
+/** A structured name's parts as the editor shows them (vCard N with the given name). */
+export interface NamePartsForm {
+  prefix: string;
+  family: string;
+  given: string;
+  middle: string;
+  suffix: string;
+}
+
+/** The parts of a name that has any besides the given name (a card's N); null when it has none. */
+export function namePartsOf(name: NameEntry | undefined): NamePartsForm | null {
+  if (!name || !NAME_PARTS.some((p) => name[p])) return null;
+  return {
+    prefix: name.prefix ?? '',
+    family: name.family_name ?? '',
+    given: name.given_name,
+    middle: name.middle_name ?? '',
+    suffix: name.suffix ?? '',
+  };
+}
+
+/** The name entry's fields the parts stand for: given_name, and the others where filled. */
+function nameFieldsOf(parts: NamePartsForm): Pick<NameEntry, 'given_name' | NamePart> {
+  const out: Pick<NameEntry, 'given_name' | NamePart> = { given_name: parts.given };
+  if (parts.family.trim()) out.family_name = parts.family;
+  if (parts.middle.trim()) out.middle_name = parts.middle;
+  if (parts.prefix.trim()) out.prefix = parts.prefix;
+  if (parts.suffix.trim()) out.suffix = parts.suffix;
+  return out;
+}
+
 /** What the editor holds while the user types. */
 export interface EditorForm {
   name: string;
+  /** The name's parts, shown and saved as they are, when the contact has them. */
+  nameParts: NamePartsForm | null;
   phonetic: string;
   company: string;
   title: string;
@@ -216,6 +252,7 @@ export function formOf(contact: Contact | null): EditorForm {
   const org = c.organization[0];
   const form: EditorForm = {
     name: name?.display_name ?? '',
+    nameParts: namePartsOf(name),
     phonetic: name?.phonetic_family_name ?? '',
     company: org?.company ?? '',
     title: org?.title ?? '',
@@ -326,6 +363,8 @@ export function contentOf(form: EditorForm, original: Contact | null): ContactCo
         display_name: form.name,
         given_name: nameChanged ? form.name : (wasName?.given_name ?? form.name),
         phonetic_family_name: open('phonetic') ? form.phonetic : '',
+        // A name shown in parts is saved as its parts say (a card's N is written from them).
+        ...(form.nameParts ? nameFieldsOf(form.nameParts) : {}),
       },
       ...was.name.slice(1),
     ],
