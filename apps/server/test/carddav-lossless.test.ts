@@ -1,5 +1,4 @@
 import { type Contact, ContactApi } from '@phonecloud/shared';
-import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedClient } from './support/accounts.js';
 import type { TestClient } from './support/client.js';
@@ -7,40 +6,9 @@ import { save } from './support/contacts.js';
 import { type DavAccount, dav, davAccount, responsesOf, syncBody, tokenOf } from './support/dav.js';
 import { TEST_DIALECTS } from './support/db.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { IOS_SHAPED_CARD, minus, propsOf } from './support/vcard-props.js';
 
 const CARDDAV = 'xmlns:C="urn:ietf:params:xml:ns:carddav"';
-
-/**
- * A card as iOS writes one (its labels in item groups, X-ABLabel, social profiles, IMPP, ROLE,
- * phonetic names, a related name), with N's five parts and ORG's units: the shapes issue reports
- * and Apple's own exports show.
- */
-const IOS_CARD = [
-  'BEGIN:VCARD',
-  'VERSION:3.0',
-  'PRODID:-//Apple Inc.//iPhone OS 17.4//EN',
-  'UID:9F1B2C3D-IOS-0001',
-  'N:Smith;John;Michael;Dr.;Jr.',
-  'FN:Dr. John Michael Smith Jr.',
-  'X-PHONETIC-FIRST-NAME:Jon',
-  'X-PHONETIC-LAST-NAME:Smyth',
-  'ORG:腾讯;微信事业群',
-  'TITLE:产品经理',
-  'ROLE:负责人',
-  'item1.EMAIL;type=INTERNET:john@example.com',
-  'item1.X-ABLabel:学校',
-  'TEL;type=CELL;type=VOICE;type=pref:+86 139 0000 0001',
-  'item2.TEL:010-88886666',
-  'item2.X-ABLabel:_$!<AssistantPhone>!$_',
-  'item3.X-ABRELATEDNAMES:Jane Smith',
-  'item3.X-ABLabel:_$!<Spouse>!$_',
-  'X-SOCIALPROFILE;type=twitter;x-user=jsmith:http://twitter.com/jsmith',
-  'IMPP;X-SERVICE-TYPE=Skype;type=HOME;type=pref:skype:john.smith',
-  'NOTE:第一行\\n第二行',
-  'X-CUSTOM-THING;X-PARAM=1:kept as it is',
-  'END:VCARD',
-  '',
-].join('\r\n');
 
 /** A vCard 4.0 card as DAVx5 writes one: a family name only, a related person, a group. */
 const DAVX5_CARD = [
@@ -59,32 +27,6 @@ const DAVX5_CARD = [
   'END:VCARD',
   '',
 ].join('\r\n');
-
-type Prop = [string, Record<string, unknown>, string, ...unknown[]];
-
-/** A card's properties as comparable texts; REV says when it was written and is left out. */
-function propsOf(text: string): string[] {
-  const jcard = ICAL.parse(text) as [string, Prop[], unknown[]];
-  return jcard[1]
-    .filter((p) => p[0] !== 'rev')
-    .map((p) => {
-      const params = Object.entries(p[1])
-        .map(([k, v]) => [k.toLowerCase(), v] as const)
-        .sort(([a], [b]) => a.localeCompare(b));
-      return JSON.stringify([p[0], params, ...p.slice(3)]);
-    })
-    .sort();
-}
-
-const minus = (a: string[], b: string[]) => {
-  const left = [...b];
-  return a.filter((x) => {
-    const i = left.indexOf(x);
-    if (i < 0) return true;
-    left.splice(i, 1);
-    return false;
-  });
-};
 
 describe.each(TEST_DIALECTS)('CardDAV keeps what a client sends [%s]', (dialect) => {
   let server: TestServer;
@@ -113,11 +55,11 @@ describe.each(TEST_DIALECTS)('CardDAV keeps what a client sends [%s]', (dialect)
   }
 
   it('answers a card under the name it was PUT, property by property as sent, by GET and REPORT', async () => {
-    const res = await put('client-chosen-name.vcf', IOS_CARD);
+    const res = await put('client-chosen-name.vcf', IOS_SHAPED_CARD);
     expect(res.status).toBe(201);
     const got = await dav(server, me, 'GET', `${book}client-chosen-name.vcf`);
     expect(got.status).toBe(200);
-    expect(propsOf(got.text)).toEqual(propsOf(IOS_CARD));
+    expect(propsOf(got.text)).toEqual(propsOf(IOS_SHAPED_CARD));
     expect(got.headers.get('etag')).toBe(res.headers.get('etag'));
 
     const report = await dav(server, me, 'REPORT', book, {
@@ -126,7 +68,7 @@ describe.each(TEST_DIALECTS)('CardDAV keeps what a client sends [%s]', (dialect)
     });
     const [item] = responsesOf(report.text);
     expect(item?.status).toBe('200');
-    expect(propsOf(item?.data ?? '')).toEqual(propsOf(IOS_CARD));
+    expect(propsOf(item?.data ?? '')).toEqual(propsOf(IOS_SHAPED_CARD));
 
     // The UID's own name is not another way in: the client named it.
     expect((await dav(server, me, 'GET', `${book}9F1B2C3D-IOS-0001.vcf`)).status).toBe(404);
@@ -165,8 +107,8 @@ describe.each(TEST_DIALECTS)('CardDAV keeps what a client sends [%s]', (dialect)
     });
 
     const got = await dav(server, me, 'GET', `${book}client-chosen-name.vcf`);
-    const gone = minus(propsOf(IOS_CARD), propsOf(got.text));
-    const added = minus(propsOf(got.text), propsOf(IOS_CARD));
+    const gone = minus(propsOf(IOS_SHAPED_CARD), propsOf(got.text));
+    const added = minus(propsOf(got.text), propsOf(IOS_SHAPED_CARD));
     expect(gone.map((p) => JSON.parse(p)[0]).sort()).toEqual(['tel', 'title', 'x-ablabel']);
     expect(added.map((p) => JSON.parse(p)[0]).sort()).toEqual(['tel', 'title']);
     expect(got.text).toContain('010-99990000');
@@ -212,9 +154,9 @@ describe.each(TEST_DIALECTS)('CardDAV keeps what a client sends [%s]', (dialect)
   it('a deletion is reported under the chosen name; another account reaches nothing', async () => {
     const start = await dav(server, me, 'REPORT', book, { body: syncBody('') });
     const token = tokenOf(start.text);
-    expect((await put('to-delete.vcf', IOS_CARD.replace('9F1B2C3D-IOS-0001', 'gone-uid-1'))).status).toBe(
-      201,
-    );
+    expect(
+      (await put('to-delete.vcf', IOS_SHAPED_CARD.replace('9F1B2C3D-IOS-0001', 'gone-uid-1'))).status,
+    ).toBe(201);
     const other = await davAccount(server);
     const theirs = `/dav/addressbooks/${other.user.username}/contacts/to-delete.vcf`;
     expect((await dav(server, other, 'GET', theirs)).status).toBe(404);

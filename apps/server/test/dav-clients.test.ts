@@ -20,6 +20,7 @@ import { phoneEvent } from './support/calendar.js';
 import { type DavAccount, dav, davAccount } from './support/dav.js';
 import { TEST_DIALECTS } from './support/db.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { IOS_SHAPED_CARD, propsOf } from './support/vcard-props.js';
 
 const run = promisify(execFile);
 const VDIRSYNCER = '/usr/bin/vdirsyncer';
@@ -253,6 +254,25 @@ describe.skipIf(skip).each(TEST_DIALECTS)('vdirsyncer, khard and khal against th
         .sort(),
     ).toEqual(['服务器联系人改', '本地联系人改'].sort());
     expect(await v.khard()).not.toContain('本地联系人');
+  });
+
+  it('a card with what the portal does not show reaches a second client as the first wrote it', async () => {
+    writeFileSync(path.join(v.contacts, 'ios-shaped.vcf'), IOS_SHAPED_CARD);
+    const up = await v.sync();
+    expect(up.ok, up.output).toBe(true);
+    const second = new Vdirsyncer(server, me);
+    try {
+      const down = await second.sync();
+      expect(down.ok, down.output).toBe(true);
+      const file = second.fileWith(second.contacts, 'Smith') as string;
+      expect(file).toBeDefined();
+      const text = readFileSync(path.join(second.contacts, file), 'utf8');
+      expect(propsOf(text)).toEqual(propsOf(IOS_SHAPED_CARD));
+      // khard reads N's parts: listed by the family name with the given and middle names.
+      expect(await second.khard()).toMatch(/Smith/);
+    } finally {
+      second.dispose();
+    }
   });
 
   it('stops on a conflict, then resolves it as told; nothing is overwritten unseen', async () => {
