@@ -202,6 +202,19 @@ describe.each(TEST_DIALECTS)('SMS export and import [%s]', (dialect) => {
     ]);
     const otherDetail = await smsDetail(other.client, { format_address: '13800137777' });
     expect(otherDetail.sms_list.map((m) => m.content.attachments?.length ?? 0)).toEqual([1]);
+
+    // The copy first, the MMS later: the MMS fills its copy in, pictures and all.
+    const third = await verifiedClient(server);
+    expect((await importBackupFile(server.deps, third.user.id, path.join(dir, 'copy.xml'))).added).toBe(2);
+    expect((await importBackupFile(server.deps, third.user.id, path.join(dir, 'mms.xml'))).added).toBe(1);
+    const thirdDetail = await smsDetail(third.client, { format_address: '13800137777' });
+    expect(thirdDetail.sms_list.map((m) => [m.content.body, m.content.attachments?.length ?? 0])).toEqual([
+      ['看看这张', 1],
+      ['另一条', 0],
+    ]);
+    // Both files again add nothing.
+    for (const file of ['copy.xml', 'mms.xml'])
+      expect((await importBackupFile(server.deps, third.user.id, path.join(dir, file))).added).toBe(0);
   });
 
   it('deleting the account removes the box and lets go of its pictures and exports', async () => {

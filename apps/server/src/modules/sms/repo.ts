@@ -379,6 +379,42 @@ export class SmsRepo extends SyncBookRepo {
     return new Set(rows.map((r) => twinOf(r.address, Number(r.date), r.type, r.body)));
   }
 
+  /**
+   * A text-only message that copies one with pictures (same conversation, time, direction and
+   * text): the MMS, imported after its copy, fills it in instead of being added beside it.
+   */
+  async plainTwin(
+    userId: number,
+    m: { address: string; date: number; type: number; body: string },
+  ): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('sms_messages')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('address', '=', m.address)
+      .where('date', '=', m.date)
+      .where('type', '=', m.type)
+      .where('body', '=', m.body)
+      .where('attachments', 'is', null)
+      .orderBy('id')
+      .executeTakeFirst();
+    return row === undefined ? undefined : Number(row.id);
+  }
+
+  /** Gives a text-only copy the MMS's pictures and import key: it is that message now. */
+  async fillTwin(
+    userId: number,
+    id: number,
+    fill: { attachments: string; import_key: string; optime: number },
+  ): Promise<void> {
+    await this.db
+      .updateTable('sms_messages')
+      .set(fill)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Whether any message of the user still names this picture. */
   async attachmentInUse(userId: number, key: string): Promise<boolean> {
     const row = await this.db

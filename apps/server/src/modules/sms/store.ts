@@ -53,33 +53,15 @@ export async function writePreparedKeys(
       );
       // Nothing new: the transaction is rolled back, so the box keeps its sync_version.
       if (fresh.length === 0) throw new NothingNew();
-      const index = new BlobIndex(repo.db);
-      for (const p of fresh) {
-        for (const picture of p.m.pictures ?? []) {
-          await index.storeHeld(
-            deps.blobs,
-            Buffer.isBuffer(picture.bytes)
-              ? picture.bytes
-              : Buffer.from(picture.bytes.buffer, picture.bytes.byteOffset, picture.bytes.byteLength),
-            now,
-            (db, blob) =>
-              new SmsFilesRepo(db).insertFile({
-                user_id: userId,
-                id: blob.key,
-                kind: SmsFileKind.PICTURE,
-                blob_key: blob.key,
-                name: picture.name,
-                mime: picture.mime,
-                size: blob.size,
-                created_at: now,
-                expires_at: null,
-              }),
-            repo.db,
-          );
-        }
+      await storePictures(deps, repo, userId, fresh, now);
+      const filled = await fillPlainTwins(repo, userId, fresh, now);
+      const added = fresh.filter((p) => !filled.has(p));
+      if (added.length === 0) {
+        await repo.log.record(userId, version, conversationChanges([...filled].map((p) => p.address)));
+        return fresh.map((p) => p.key);
       }
-      const first = await repo.allocate(userId, fresh.length);
-      const rows: NewMessageRow[] = fresh.map((p, i) => ({
+      const first = await repo.allocate(userId, added.length);
+      const rows: NewMessageRow[] = added.map((p, i) => ({
         user_id: userId,
         id: first + i,
         address: p.address,
@@ -95,7 +77,8 @@ export async function writePreparedKeys(
       }));
       await repo.insertMessages(rows);
       await repo.addToConversations(userId, rows);
-      await repo.log.record(userId, version, conversationChanges(rows.map((r) => r.address)));
+      const changed = [...rows.map((r) => r.address), ...[...filled].map((p) => p.address)];
+      await repo.log.record(userId, version, conversationChanges(changed));
       return fresh.map((p) => p.key);
     });
     return result;
@@ -103,6 +86,71 @@ export async function writePreparedKeys(
     if (err instanceof NothingNew) return [];
     throw err;
   }
+}
+
+/** The pictures of the messages to add, each held by one row of the user's files. */
+async function storePictures(
+  deps: AppDeps,
+  repo: SmsRepo,
+  userId: number,
+  fresh: readonly PreparedMessage[],
+  now: number,
+): Promise<void> {
+  const index = new BlobIndex(repo.db);
+  for (const p of fresh) {
+    for (const picture of p.m.pictures ?? []) {
+      await index.storeHeld(
+        deps.blobs,
+        Buffer.isBuffer(picture.bytes)
+          ? picture.bytes
+          : Buffer.from(picture.bytes.buffer, picture.bytes.byteOffset, picture.bytes.byteLength),
+        now,
+        (db, blob) =>
+          new SmsFilesRepo(db).insertFile({
+            user_id: userId,
+            id: blob.key,
+            kind: SmsFileKind.PICTURE,
+            blob_key: blob.key,
+            name: picture.name,
+            mime: picture.mime,
+            size: blob.size,
+            created_at: now,
+            expires_at: null,
+          }),
+        repo.db,
+      );
+    }
+  }
+}
+
+/**
+ * MMS whose text-only copy the box has already (a phone's backup without pictures imported
+ * first): each fills its copy in, pictures and import key, instead of being added beside it.
+ */
+async function fillPlainTwins(
+  repo: SmsRepo,
+  userId: number,
+  fresh: readonly PreparedMessage[],
+  now: number,
+): Promise<Set<PreparedMessage>> {
+  const filled = new Set<PreparedMessage>();
+  for (const p of fresh) {
+    if (p.pictures.length === 0) continue;
+    const twin = await repo.plainTwin(userId, {
+      address: p.address,
+      date: p.m.date,
+      type: p.m.type,
+      body: p.m.body,
+    });
+    if (twin === undefined) continue;
+    await repo.fillTwin(userId, twin, {
+      attachments: JSON.stringify(p.pictures),
+      import_key: p.key,
+      optime: now,
+    });
+    filled.add(p);
+  }
+  return filled;
 }
 
 /**
