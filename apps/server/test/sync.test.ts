@@ -549,11 +549,12 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
     // 30 of 80: not more than half, applied.
     const firstPart = await pushed(token, 'contacts', deletes.slice(0, 30));
     expect(firstPart.results.every((r) => r.outcome === SyncOutcome.APPLIED)).toBe(true);
-    // 30 more: 60 of 80 within the window, more than half: held.
+    // 30 more: 60 of 80 within the window, more than half: held. The owner is told this
+    // batch's 30 of the 50 the book holds now.
     const batchId = randomUUID();
     const held = await push(token, 'contacts', deletes.slice(30, 60), batchId);
     expect(held.code).toBe(SyncCode.HELD);
-    expect(held.data).toMatchObject({ deletes: 60, total: 80 });
+    expect(held.data).toMatchObject({ deletes: 30, total: 50 });
     const info = held.data as SyncHeldInfo;
 
     const refused = await portal.post(SyncPortalApi.heldRefuse, { held_id: info.held_id });
@@ -655,7 +656,11 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
     expect((await push(token, 'contacts', deletes.slice(0, 6))).code).toBe(SyncCode.HELD);
     // Five of ten: half, applied; one more from this phone within the hour: six of ten, held.
     expect((await pushed(token, 'contacts', deletes.slice(0, 5))).results).toHaveLength(5);
-    expect((await push(token, 'contacts', deletes.slice(5, 6))).code).toBe(SyncCode.HELD);
+    const held = await push(token, 'contacts', deletes.slice(5, 6));
+    expect(held.code).toBe(SyncCode.HELD);
+    // The owner is told this round's deletes of the book as it is now (one of five), not the
+    // guard's count with the hour's earlier deletes (six of ten).
+    expect(held.data).toMatchObject({ deletes: 1, total: 5 });
     // A second phone of the account starts its own count: one of five is tidying.
     const second = await signInDevice(server, user, `phone-${randomUUID().slice(0, 8)}`);
     const one = await pushed(second, 'contacts', deletes.slice(9, 10));

@@ -523,9 +523,13 @@ export interface SyncHeldTable {
   batch_id: string;
   /** JSON of the changes as sent. */
   changes: string;
+  /** What the guard counted: the batch's deletes, the phone's announced ones and `earlier`. */
   deletes: number;
   batch_deletes: number;
+  /** The book's size with `earlier` (the guard's measure). */
   total: number;
+  /** The phone's deletes applied in the guard's window before this batch (migration 027). */
+  earlier: Generated<number>;
   status: number;
   created_at: number;
   decided_at: number | null;

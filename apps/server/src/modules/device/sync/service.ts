@@ -51,13 +51,18 @@ export interface PushInput {
   pending_deletes?: number;
 }
 
+/**
+ * A held batch as the phone and the owner see it: this round's deletes (the batch's and those the
+ * phone said are to come) of the book as it is now; the hour's earlier deletes the guard also
+ * counted are not the owner's question.
+ */
 const heldInfo = (row: HeldRow): SyncHeldInfo => ({
   held_id: row.id,
   area: row.area as SyncArea,
   batch_id: row.batch_id,
   status: Number(row.status) as HeldStatusValue,
-  deletes: Number(row.deletes),
-  total: Number(row.total),
+  deletes: Number(row.deletes) - Number(row.earlier ?? 0),
+  total: Number(row.total) - Number(row.earlier ?? 0),
 });
 
 /** Pull, push (one transaction per batch, once per batch id), the guard, and the owner's decisions. */
@@ -179,6 +184,7 @@ export class SyncService {
           deletes: counted,
           batch_deletes: deletes,
           total,
+          earlier: recent,
           status: HeldStatus.HELD,
           created_at: now,
           decided_at: null,
