@@ -41,28 +41,48 @@ export class CalendarRepo extends SyncBookRepo {
       .executeTakeFirst();
   }
 
-  /** The events of these UIDs (those that exist). */
-  async byUids(userId: number, uids: readonly string[]): Promise<EventRow[]> {
+  /**
+   * The events these CalDAV names may stand for: those a client named so, and those of no name
+   * of their own whose UID is one of `uids` (`<uid>.ics`). The caller keeps the ones its names name.
+   */
+  async byNames(userId: number, names: readonly string[], uids: readonly string[]): Promise<EventRow[]> {
     const out: EventRow[] = [];
-    for (let i = 0; i < uids.length; i += PAGE) {
-      const part = uids.slice(i, i + PAGE);
+    for (let i = 0; i < names.length; i += PAGE) {
+      const named = names.slice(i, i + PAGE);
+      const unnamed = uids.slice(i, i + PAGE);
       out.push(
         ...(await this.db
           .selectFrom('calendar_events')
           .selectAll()
           .where('user_id', '=', userId)
-          .where('uid', 'in', part)
+          .where((eb) =>
+            eb.or([
+              eb('dav_name', 'in', named),
+              eb.and([eb('dav_name', 'is', null), eb('uid', 'in', unnamed)]),
+            ]),
+          )
           .execute()),
       );
     }
     return out;
   }
 
-  /** UID, version and last change of every event: a CalDAV listing without the texts. */
+  /** Whether an event of the user is named so by a client. */
+  async nameTaken(userId: number, name: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('calendar_events')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('dav_name', '=', name)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** UID, name, version and last change of every event: a CalDAV listing without the texts. */
   versions(userId: number) {
     return this.db
       .selectFrom('calendar_events')
-      .select(['uid', 'version_code', 'updated_at', 'lunar'])
+      .select(['uid', 'dav_name', 'version_code', 'updated_at', 'lunar'])
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute();
@@ -75,7 +95,7 @@ export class CalendarRepo extends SyncBookRepo {
   versionsBetween(userId: number, start: number, end: number) {
     return this.db
       .selectFrom('calendar_events')
-      .select(['uid', 'version_code', 'updated_at', 'lunar'])
+      .select(['uid', 'dav_name', 'version_code', 'updated_at', 'lunar'])
       .where('user_id', '=', userId)
       .where('start_at', '<', end)
       .where((eb) => eb.or([eb('last_end_at', 'is', null), eb('last_end_at', '>', start)]))
@@ -219,12 +239,13 @@ export class CalendarRepo extends SyncBookRepo {
   }
 
   /**
-   * Which events each version wrote or deleted, with the UID they had (a sync learns which UID
-   * a deletion removed; an event keeps its UID, so (event_id, uid) names one event).
+   * Which events each version wrote or deleted, with the UID and CalDAV name they had (a sync
+   * learns which UID, a sync-collection which name, a deletion removed; an event keeps both, so
+   * (event_id, uid, dav_name) names one event).
    */
   readonly log = new ChangeLog(this.db, {
     table: 'calendar_changes',
     book: 'calendar_books',
-    keys: ['event_id', 'uid'],
+    keys: ['event_id', 'uid', 'dav_name'],
   });
 }
