@@ -80,14 +80,20 @@ export class CalDavStore implements DavCollection {
     return { ...this.meta(row), data: text };
   }
 
-  /** The events of these names, by name (an event answers under its own name only). */
+  /**
+   * The events of these names, by name: those a client named so, and those of no name of their
+   * own that `<uid>.ics` names (an event answers under its own name only). Two lookups, each on
+   * its index: one query with "dav_name IS NULL" or an OR reads every event of the user instead.
+   */
   private async named(names: readonly string[]): Promise<Map<string, EventRow>> {
     const wanted = new Set(names);
-    const rows = await this.repo.byNames(
-      this.userId,
-      names,
-      names.map((n) => uidOfName('calendar', n)),
-    );
+    const rows = [
+      ...(await this.repo.byDavNames(this.userId, names)),
+      ...(await this.repo.byUids(
+        this.userId,
+        names.map((n) => uidOfName('calendar', n)),
+      )),
+    ];
     return new Map(rows.filter((r) => wanted.has(davNameOf(r))).map((r) => [davNameOf(r), r]));
   }
 

@@ -41,26 +41,33 @@ export class CalendarRepo extends SyncBookRepo {
       .executeTakeFirst();
   }
 
-  /**
-   * The events these CalDAV names may stand for: those a client named so, and those of no name
-   * of their own whose UID is one of `uids` (`<uid>.ics`). The caller keeps the ones its names name.
-   */
-  async byNames(userId: number, names: readonly string[], uids: readonly string[]): Promise<EventRow[]> {
+  /** The events a client named so (those that exist). */
+  async byDavNames(userId: number, names: readonly string[]): Promise<EventRow[]> {
     const out: EventRow[] = [];
     for (let i = 0; i < names.length; i += PAGE) {
-      const named = names.slice(i, i + PAGE);
-      const unnamed = uids.slice(i, i + PAGE);
       out.push(
         ...(await this.db
           .selectFrom('calendar_events')
           .selectAll()
           .where('user_id', '=', userId)
-          .where((eb) =>
-            eb.or([
-              eb('dav_name', 'in', named),
-              eb.and([eb('dav_name', 'is', null), eb('uid', 'in', unnamed)]),
-            ]),
-          )
+          .where('dav_name', 'in', names.slice(i, i + PAGE))
+          .execute()),
+      );
+    }
+    return out;
+  }
+
+  /** The events of these UIDs (those that exist). */
+  async byUids(userId: number, uids: readonly string[]): Promise<EventRow[]> {
+    const out: EventRow[] = [];
+    for (let i = 0; i < uids.length; i += PAGE) {
+      const part = uids.slice(i, i + PAGE);
+      out.push(
+        ...(await this.db
+          .selectFrom('calendar_events')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('uid', 'in', part)
           .execute()),
       );
     }
