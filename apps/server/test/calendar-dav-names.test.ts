@@ -163,6 +163,20 @@ describe.each(TEST_DIALECTS)('CalDAV keeps the name a client PUT an event under 
     expect((await put(me, 'DAVx5-0042.ics', phoneEvent('newcomer', '新来的'))).status).toBe(201);
     await calendar.recover(me.user.id, ['deleted-elsewhere']);
     expect(await listed(me)).toEqual(['DAVx5-0042.ics', 'deleted-elsewhere.ics']);
+
+    // A phone's event deleted, and its <uid>.ics taken by a client's event meanwhile: it comes
+    // back under a name of its own, never a second event under one name.
+    await calendar.put(me.user.id, phoneEvent('from-phone', '手机的'));
+    await calendar.remove(me.user.id, 'from-phone');
+    expect((await put(me, 'from-phone.ics', phoneEvent('client-own', '客户端的'))).status).toBe(201);
+    await calendar.recover(me.user.id, ['from-phone']);
+    const names = await listed(me);
+    const recoveredName = names.find((n) => /^from-phone-\d+\.ics$/.test(n)) as string;
+    expect(names).toEqual(
+      ['DAVx5-0042.ics', 'deleted-elsewhere.ics', 'from-phone.ics', recoveredName].sort(),
+    );
+    expect((await dav(server, me, 'GET', at(me, recoveredName))).text).toContain('SUMMARY:手机的');
+    expect((await dav(server, me, 'GET', at(me, 'from-phone.ics'))).text).toContain('SUMMARY:客户端的');
   });
 
   it("names are each user's own: another account's are refused, and the same name names its own event", async () => {

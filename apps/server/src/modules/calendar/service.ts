@@ -156,7 +156,7 @@ export class CalendarService {
         const { deleted_at: _deletedAt, id: _oldId, ...event } = row;
         const id = await repo.allocate(userId, 1);
         // Back under the name it had, unless a client has put another event there since.
-        const davName = row.dav_name && (await repo.nameTaken(userId, row.dav_name)) ? null : row.dav_name;
+        const davName = await newDavName(repo, userId, row.uid, id, row.dav_name ?? undefined);
         await repo.insertEvent({ ...event, id, dav_name: davName, version_code: version, updated_at: now });
         await repo.log.record(userId, version, [{ event_id: id, uid: row.uid, dav_name: davName, at: now }]);
         back.push(row.uid);
@@ -257,9 +257,9 @@ export class CalendarService {
 }
 
 /**
- * The name a new event keeps: the client's when it chose one other than `<uid>.ics`, else none
- * (`<uid>.ics`) unless a client already named another event so; then `<uid>-<id>.ics`, so no
- * two events answer under one name.
+ * The name a new (or recovered) event keeps: the one chosen for it by a client when that is not
+ * `<uid>.ics` and no other event has it, else none (`<uid>.ics`) unless a client already named
+ * another event so; then `<uid>-<id>.ics`, so no two events answer under one name.
  */
 async function newDavName(
   repo: CalendarRepo,
@@ -269,6 +269,6 @@ async function newDavName(
   chosen: string | undefined,
 ): Promise<string | null> {
   const plain = defaultDavName(uid);
-  if (chosen !== undefined && chosen !== plain) return chosen;
+  if (chosen !== undefined && chosen !== plain && !(await repo.nameTaken(userId, chosen))) return chosen;
   return (await repo.nameTaken(userId, plain)) ? `${uid}-${id}.ics` : null;
 }

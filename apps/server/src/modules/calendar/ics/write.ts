@@ -110,7 +110,7 @@ export function exportEvents(
 }
 
 /** The event with a DTSTAMP (the store's last change) when it came without one. */
-export function stamped(event: RawComponent, updatedAt: number): RawComponent {
+function stamped(event: RawComponent, updatedAt: number): RawComponent {
   if (hasOwnLine(event, 'DTSTAMP')) return event;
   return withProperty(event, `DTSTAMP:${ICAL.Time.fromJSDate(new Date(updatedAt), true).toICALString()}`);
 }
