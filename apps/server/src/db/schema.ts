@@ -416,6 +416,8 @@ export interface CalendarEventsTable {
   last_end_at: number | null;
   /** Chinese-calendar date of a lunar event ('1958-8-15', 'L' before a leap month). */
   lunar: string | null;
+  /** The name a CalDAV client PUT it under when that is not `<uid>.ics`; null: `<uid>.ics`. */
+  dav_name: string | null;
   size: number;
   created_at: number;
   updated_at: number;
@@ -432,6 +434,8 @@ export interface CalendarChangesTable {
   sync_version: number;
   event_id: number;
   uid: string;
+  /** The event's CalDAV name when not `<uid>.ics` (a deletion's `gone` names it by it). */
+  dav_name: string | null;
   at: number;
 }
 

@@ -6,7 +6,6 @@ import {
   type Conditions,
   checkConditions,
   type DavCollection,
-  EXTENSION,
   etagOf,
   type ItemData,
   type ItemMeta,
@@ -16,18 +15,16 @@ import { DavError, davErrorOf, preconditionFailed } from '../../platform/dav-err
 import { exportObject } from './export.js';
 import { readCalendarObject } from './ics/read.js';
 import { CalendarRepo, type EventRow } from './repo.js';
-import { CalendarService } from './service.js';
+import { CalendarService, davNameOf } from './service.js';
 
 const INVALID_OBJECT = { ns: NS.CALDAV, name: 'valid-calendar-data' };
 const CODES = { stale: CalendarCode.STALE_VERSION, notFound: CalendarCode.NOT_FOUND };
 
-/** An object's name: its UID and the extension (the calendar store keeps one object per UID). */
-const nameOf = (uid: string) => `${uid}${EXTENSION.calendar}`;
-
 /**
  * The calendar over the calendar store: objects are kept as the client sent them (one UID
  * each) by CalendarService, served as received or by the export's mapping (exportObject), and
- * its change log answers sync-collection.
+ * its change log answers sync-collection. An object answers under the name its client PUT it
+ * under (RFC 4918), else `<uid>.ics` (davNameOf).
  */
 export class CalDavStore implements DavCollection {
   readonly area = 'calendar' as const;
@@ -61,11 +58,12 @@ export class CalDavStore implements DavCollection {
 
   private meta(r: {
     uid: string;
+    dav_name: string | null;
     version_code: number | string;
     updated_at: number | string;
     lunar: string | null;
   }) {
-    return { name: nameOf(r.uid), etag: this.etag(r), lastModified: Number(r.updated_at) };
+    return { name: davNameOf(r), etag: this.etag(r), lastModified: Number(r.updated_at) };
   }
 
   async list(): Promise<ItemMeta[]> {
@@ -82,25 +80,35 @@ export class CalDavStore implements DavCollection {
     return { ...this.meta(row), data: text };
   }
 
+  /**
+   * The events of these names, by name: those a client named so, and those of no name of their
+   * own that `<uid>.ics` names (an event answers under its own name only). Two lookups, each on
+   * its index: one query with "dav_name IS NULL" or an OR reads every event of the user instead.
+   */
+  private async named(names: readonly string[]): Promise<Map<string, EventRow>> {
+    const wanted = new Set(names);
+    const rows = [
+      ...(await this.repo.byDavNames(this.userId, names)),
+      ...(await this.repo.byUids(
+        this.userId,
+        names.map((n) => uidOfName('calendar', n)),
+      )),
+    ];
+    return new Map(rows.filter((r) => wanted.has(davNameOf(r))).map((r) => [davNameOf(r), r]));
+  }
+
   async fetch(names: readonly string[]): Promise<Map<string, ItemData>> {
-    const rows = await this.repo.byUids(
-      this.userId,
-      names.map((n) => uidOfName('calendar', n)),
-    );
-    return new Map(rows.map((r) => [nameOf(r.uid), this.render(r)]));
+    const rows = await this.named(names);
+    return new Map([...rows].map(([name, r]) => [name, this.render(r)]));
   }
 
   async changes(since: number): Promise<Changes> {
     try {
-      const delta = await this.calendar.changesSince(this.userId, since);
-      const rows = await this.repo.byUids(
-        this.userId,
-        delta.list.map((e) => e.uid),
-      );
+      const delta = await this.calendar.davChangesSince(this.userId, since);
       return {
         token: delta.sync_version,
-        changed: rows.map((r) => this.meta(r)),
-        gone: delta.del.map(nameOf),
+        changed: delta.changed.map((r) => this.meta(r)),
+        gone: delta.gone,
       };
     } catch (err) {
       throw davErrorOf(err, CODES, INVALID_OBJECT);
@@ -112,8 +120,7 @@ export class CalDavStore implements DavCollection {
     body: Buffer,
     conditions: Conditions,
   ): Promise<{ created: boolean; etag: string | null }> {
-    const uid = uidOfName('calendar', name);
-    const row = await this.repo.byUid(this.userId, uid);
+    const row = (await this.named([name])).get(name);
     if (!checkConditions(conditions, row ? this.etag(row) : null)) throw preconditionFailed();
     const text = body.toString('utf8');
     let read: ReturnType<typeof readCalendarObject>;
@@ -123,13 +130,17 @@ export class CalDavStore implements DavCollection {
       throw davErrorOf(err, CODES, INVALID_OBJECT);
     }
     if (row && read.uid !== row.uid) throw new DavError(403, INVALID_OBJECT, DavMsg.UID_CHANGED);
-    if (!row && read.uid !== uid && (await this.repo.byUid(this.userId, read.uid))) {
+    // The UID is another name's: one object per UID, under one name.
+    if (!row && (await this.repo.byUid(this.userId, read.uid))) {
       throw new DavError(409, { ns: NS.CALDAV, name: 'no-uid-conflict' }, DavMsg.EVENT_UID_TAKEN);
     }
     let saved: { version_code: number };
     try {
       // The version seen above: a write in between is a stale one (412), never overwritten.
-      saved = await this.calendar.put(this.userId, text, { versionCode: row ? Number(row.version_code) : 0 });
+      saved = await this.calendar.put(this.userId, text, {
+        versionCode: row ? Number(row.version_code) : 0,
+        davName: name,
+      });
     } catch (err) {
       throw davErrorOf(err, CODES, INVALID_OBJECT);
     }
@@ -144,7 +155,7 @@ export class CalDavStore implements DavCollection {
   }
 
   async remove(name: string, conditions: Conditions): Promise<void> {
-    const row = await this.repo.byUid(this.userId, uidOfName('calendar', name));
+    const row = (await this.named([name])).get(name);
     if (!row) throw new DavError(404);
     if (!checkConditions(conditions, this.etag(row))) throw preconditionFailed();
     try {

@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors.js';
 import { BlobIndex } from '../../storage/blob-index.js';
 import { CalendarFilesRepo } from './files-repo.js';
 import { lunarOfKey } from './ics/lunar.js';
+import { rawCalendar, rawText } from './ics/raw.js';
 import type { IcalComponent } from './ics/time.js';
 import { CALENDAR_TAIL, calendarHead, componentText, exportEvents, ownZones } from './ics/write.js';
 import { ianaZone } from './ics/zones.js';
@@ -42,9 +43,11 @@ export function servedAsReceived(row: Pick<EventRow, 'ical' | 'tzids' | 'lunar'>
 /**
  * One stored object as a calendar client is served it (CalDAV): the text as received when it
  * already is what the export would write of it (every VEVENT with its DTSTAMP, every zone it
- * names defined in it, no lunar date to spell in Gregorian dates), else the export's mapping of
- * it, in a VCALENDAR of its own with the VTIMEZONEs its times name. `year` is part of the
- * answer's identity: a lunar event's Gregorian dates move on with it.
+ * names defined in it, no lunar date to spell in Gregorian dates), else the received text with
+ * what the export adds: a DTSTAMP, the VTIMEZONE of a zone it names without defining it, a lunar
+ * event's Gregorian dates. Everything the client sent is copied as it came (its calendar's own
+ * properties, its zones, its events' lines). `year` is part of the answer's identity: a lunar
+ * event's Gregorian dates move on with it.
  */
 export function exportObject(
   row: Pick<EventRow, 'ical' | 'tzids' | 'lunar' | 'updated_at'>,
@@ -52,14 +55,19 @@ export function exportObject(
   now: number,
 ): { text: string; year: number | null } {
   if (servedAsReceived(row)) return { text: row.ical, year: null };
-  const ids = zoneIds(row.tzids);
   const lunar = row.lunar ? lunarOfKey(row.lunar) : null;
+  const raw = rawCalendar(row.ical);
+  const has = (name: string) => raw.props.some((p) => p.toUpperCase().startsWith(`${name}:`));
+  let text = 'BEGIN:VCALENDAR\r\n';
+  if (!has('VERSION')) text += 'VERSION:2.0\r\n';
+  if (!has('PRODID')) text += `PRODID:${prodid}\r\n`;
+  text += rawText(raw.props);
   const own = ownZones(row.ical);
-  let text = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:${prodid}\r\n`;
-  for (const id of ids) {
-    const zone = own.get(id) ?? ianaZone(id);
+  for (const id of zoneIds(row.tzids)) {
+    const zone = own.has(id) ? null : ianaZone(id);
     if (zone) text += componentText(zone);
   }
+  for (const component of raw.components) if (component.name !== 'VEVENT') text += rawText(component.lines);
   text += exportEvents(row.ical, { updatedAt: Number(row.updated_at), lunar }, now).text;
   return { text: text + CALENDAR_TAIL, year: lunar ? new Date(now).getUTCFullYear() : null };
 }

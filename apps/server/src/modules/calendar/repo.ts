@@ -41,6 +41,22 @@ export class CalendarRepo extends SyncBookRepo {
       .executeTakeFirst();
   }
 
+  /** The events a client named so (those that exist). */
+  async byDavNames(userId: number, names: readonly string[]): Promise<EventRow[]> {
+    const out: EventRow[] = [];
+    for (let i = 0; i < names.length; i += PAGE) {
+      out.push(
+        ...(await this.db
+          .selectFrom('calendar_events')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('dav_name', 'in', names.slice(i, i + PAGE))
+          .execute()),
+      );
+    }
+    return out;
+  }
+
   /** The events of these UIDs (those that exist). */
   async byUids(userId: number, uids: readonly string[]): Promise<EventRow[]> {
     const out: EventRow[] = [];
@@ -58,11 +74,22 @@ export class CalendarRepo extends SyncBookRepo {
     return out;
   }
 
-  /** UID, version and last change of every event: a CalDAV listing without the texts. */
+  /** Whether an event of the user is named so by a client. */
+  async nameTaken(userId: number, name: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('calendar_events')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('dav_name', '=', name)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** UID, name, version and last change of every event: a CalDAV listing without the texts. */
   versions(userId: number) {
     return this.db
       .selectFrom('calendar_events')
-      .select(['uid', 'version_code', 'updated_at', 'lunar'])
+      .select(['uid', 'dav_name', 'version_code', 'updated_at', 'lunar'])
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute();
@@ -75,7 +102,7 @@ export class CalendarRepo extends SyncBookRepo {
   versionsBetween(userId: number, start: number, end: number) {
     return this.db
       .selectFrom('calendar_events')
-      .select(['uid', 'version_code', 'updated_at', 'lunar'])
+      .select(['uid', 'dav_name', 'version_code', 'updated_at', 'lunar'])
       .where('user_id', '=', userId)
       .where('start_at', '<', end)
       .where((eb) => eb.or([eb('last_end_at', 'is', null), eb('last_end_at', '>', start)]))
@@ -219,12 +246,13 @@ export class CalendarRepo extends SyncBookRepo {
   }
 
   /**
-   * Which events each version wrote or deleted, with the UID they had (a sync learns which UID
-   * a deletion removed; an event keeps its UID, so (event_id, uid) names one event).
+   * Which events each version wrote or deleted, with the UID and CalDAV name they had (a sync
+   * learns which UID, a sync-collection which name, a deletion removed; an event keeps both, so
+   * (event_id, uid, dav_name) names one event).
    */
   readonly log = new ChangeLog(this.db, {
     table: 'calendar_changes',
     book: 'calendar_books',
-    keys: ['event_id', 'uid'],
+    keys: ['event_id', 'uid', 'dav_name'],
   });
 }

@@ -25,6 +25,26 @@ export interface WriteOptions {
   versionCode?: number;
 }
 
+/** A put's options: its precondition, and the CalDAV name a client PUT a new event under. */
+export interface PutOptions extends WriteOptions {
+  davName?: string;
+}
+
+/** The name CalDAV serves an event under when no client chose one. */
+export const defaultDavName = (uid: string) => `${uid}.ics`;
+
+/** The name CalDAV serves an event under: the one its client PUT it under, else `<uid>.ics`. */
+export const davNameOf = (row: { uid: string; dav_name: string | null }) =>
+  row.dav_name ?? defaultDavName(row.uid);
+
+/** What changed since a version as CalDAV's sync-collection answers it. */
+export interface DavDelta {
+  sync_version: number;
+  changed: EventRow[];
+  /** The names the events deleted since had (none of them names an event now). */
+  gone: string[];
+}
+
 function indexOf(read: ReadObject) {
   return {
     uid: read.uid,
@@ -64,8 +84,11 @@ export class CalendarService {
     });
   }
 
-  /** Creates or replaces the event of the text's UID. */
-  async put(userId: number, ics: string, opts: WriteOptions = {}): Promise<CalendarSaveResult> {
+  /**
+   * Creates or replaces the event of the text's UID. An event keeps the name it was created
+   * under: `davName` names a new one only.
+   */
+  async put(userId: number, ics: string, opts: PutOptions = {}): Promise<CalendarSaveResult> {
     const read = readCalendarObject(ics);
     return this.change(userId, async (repo, version, now) => {
       const row = await repo.byUid(userId, read.uid);
@@ -73,14 +96,17 @@ export class CalendarService {
         throw stale();
       const fields = { ...indexOf(read), version_code: version, updated_at: now };
       let id: number;
+      let davName: string | null;
       if (row) {
         id = Number(row.id);
+        davName = row.dav_name;
         await repo.updateEvent(userId, id, fields);
       } else {
         id = await repo.allocate(userId, 1);
-        await repo.insertEvent({ user_id: userId, id, created_at: now, ...fields });
+        davName = await newDavName(repo, userId, read.uid, id, opts.davName);
+        await repo.insertEvent({ user_id: userId, id, created_at: now, dav_name: davName, ...fields });
       }
-      await repo.log.record(userId, version, [{ event_id: id, uid: read.uid, at: now }]);
+      await repo.log.record(userId, version, [{ event_id: id, uid: read.uid, dav_name: davName, at: now }]);
       return { sync_version: version, server_id: String(id), version_code: version, uid: read.uid };
     });
   }
@@ -94,7 +120,9 @@ export class CalendarService {
       // can have it back for CALENDAR_BIN_KEEP_DAYS.
       await repo.putInBin(row, now);
       await repo.deleteEvent(userId, Number(row.id));
-      await repo.log.record(userId, version, [{ event_id: Number(row.id), uid, at: now }]);
+      await repo.log.record(userId, version, [
+        { event_id: Number(row.id), uid, dav_name: row.dav_name, at: now },
+      ]);
       return { sync_version: version };
     });
   }
@@ -127,8 +155,10 @@ export class CalendarService {
         }
         const { deleted_at: _deletedAt, id: _oldId, ...event } = row;
         const id = await repo.allocate(userId, 1);
-        await repo.insertEvent({ ...event, id, version_code: version, updated_at: now });
-        await repo.log.record(userId, version, [{ event_id: id, uid: row.uid, at: now }]);
+        // Back under the name it had, unless a client has put another event there since.
+        const davName = await newDavName(repo, userId, row.uid, id, row.dav_name ?? undefined);
+        await repo.insertEvent({ ...event, id, dav_name: davName, version_code: version, updated_at: now });
+        await repo.log.record(userId, version, [{ event_id: id, uid: row.uid, dav_name: davName, at: now }]);
         back.push(row.uid);
       }
       await repo.dropFromBin(userId, back);
@@ -172,29 +202,51 @@ export class CalendarService {
     }
   }
 
-  /** What changed since `since`, or 1009 when the log no longer reaches back that far. */
-  async changesSince(userId: number, since: number): Promise<CalendarChanges> {
+  /**
+   * The events written or deleted since `since` (the rows of those that exist), or 1009 when
+   * the log no longer reaches back that far.
+   */
+  private async delta(userId: number, since: number) {
     const book = await this.repo.book(userId);
     const current = Number(book?.sync_version ?? 0);
-    if (since === current) return { sync_version: current, list: [], del: [] };
+    if (since === current) return { current, rows: [], deleted: [] };
     if (since > current || since < Number(book?.log_floor ?? 0)) {
       throw new AppError(Code.FULL_RELOAD, CalendarMsg.FULL_RELOAD);
     }
     const touched = (await this.repo.log.changedSince(userId, since)).map((t) => ({
       id: Number(t.event_id),
       uid: t.uid,
+      dav_name: t.dav_name,
     }));
     const rows = await this.repo.rows(
       userId,
       touched.map((t) => t.id),
     );
     const alive = new Set(rows.map((r) => Number(r.id)));
+    return { current, rows, deleted: touched.filter((t) => !alive.has(t.id)) };
+  }
+
+  /** What changed since `since`, or 1009 when the log no longer reaches back that far. */
+  async changesSince(userId: number, since: number): Promise<CalendarChanges> {
+    const { current, rows, deleted } = await this.delta(userId, since);
     // A UID deleted and written again since is a change, not a deletion.
     const uids = new Set(rows.map((r) => r.uid));
     return {
       sync_version: current,
       list: rows.map(eventOf),
-      del: [...new Set(touched.filter((t) => !alive.has(t.id) && !uids.has(t.uid)).map((t) => t.uid))],
+      del: [...new Set(deleted.filter((t) => !uids.has(t.uid)).map((t) => t.uid))],
+    };
+  }
+
+  /** The same for CalDAV: deletions by the name the event had, rows as stored. */
+  async davChangesSince(userId: number, since: number): Promise<DavDelta> {
+    const { current, rows, deleted } = await this.delta(userId, since);
+    // A name deleted and put again since is a change, not a deletion.
+    const names = new Set(rows.map(davNameOf));
+    return {
+      sync_version: current,
+      changed: rows,
+      gone: [...new Set(deleted.map(davNameOf))].filter((n) => !names.has(n)),
     };
   }
 
@@ -202,4 +254,21 @@ export class CalendarService {
   async usageBytes(userId: number): Promise<number> {
     return (await this.repo.eventBytes(userId)) + (await this.repo.binBytes(userId));
   }
+}
+
+/**
+ * The name a new (or recovered) event keeps: the one chosen for it by a client when that is not
+ * `<uid>.ics` and no other event has it, else none (`<uid>.ics`) unless a client already named
+ * another event so; then `<uid>-<id>.ics`, so no two events answer under one name.
+ */
+async function newDavName(
+  repo: CalendarRepo,
+  userId: number,
+  uid: string,
+  id: number,
+  chosen: string | undefined,
+): Promise<string | null> {
+  const plain = defaultDavName(uid);
+  if (chosen !== undefined && chosen !== plain && !(await repo.nameTaken(userId, chosen))) return chosen;
+  return (await repo.nameTaken(userId, plain)) ? `${uid}-${id}.ics` : null;
 }

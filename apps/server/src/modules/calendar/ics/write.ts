@@ -1,6 +1,7 @@
 import { CALENDAR_LUNAR_EXPORT_YEARS, type CalendarLunarDate } from '@phonecloud/shared';
 import ICAL from 'ical.js';
 import { lunarValue, solarInLunarYear, X_LEAP_MONTH, X_LUNAR_DATE } from './lunar.js';
+import { hasOwnLine, type RawComponent, rawCalendar, rawText, withProperty } from './raw.js';
 import { type IcalComponent, type IcalTime, isTime, tzidOf } from './time.js';
 
 const CRLF = '\r\n';
@@ -93,12 +94,30 @@ function writeLunarDates(master: IcalComponent, lunar: CalendarLunarDate, now: n
 }
 
 /**
- * The VEVENTs of one stored object as an export writes them: as received, plus a DTSTAMP where
- * the phone left it out (RFC 5545 requires one) and the Gregorian dates of a lunar event.
+ * The VEVENTs of one stored object as an export writes them: as received (their lines copied),
+ * plus a DTSTAMP where the phone left it out (RFC 5545 requires one); a lunar event's with the
+ * Gregorian dates of its next years, written by ical.js.
  */
 export function exportEvents(
   ical: string,
   stored: { updatedAt: number; lunar: CalendarLunarDate | null },
+  now: number,
+): { text: string; count: number } {
+  if (stored.lunar) return lunarEvents(ical, { updatedAt: stored.updatedAt, lunar: stored.lunar }, now);
+  const events = rawCalendar(ical).components.filter((c) => c.name === 'VEVENT');
+  const text = events.map((e) => rawText(stamped(e, stored.updatedAt).lines)).join('');
+  return { text, count: events.length };
+}
+
+/** The event with a DTSTAMP (the store's last change) when it came without one. */
+function stamped(event: RawComponent, updatedAt: number): RawComponent {
+  if (hasOwnLine(event, 'DTSTAMP')) return event;
+  return withProperty(event, `DTSTAMP:${ICAL.Time.fromJSDate(new Date(updatedAt), true).toICALString()}`);
+}
+
+function lunarEvents(
+  ical: string,
+  stored: { updatedAt: number; lunar: CalendarLunarDate },
   now: number,
 ): { text: string; count: number } {
   const calendar = new ICAL.Component(ICAL.parse(ical) as unknown[]);
@@ -108,7 +127,7 @@ export function exportEvents(
     if (!event.hasProperty('dtstamp')) {
       event.addPropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(stored.updatedAt), true));
     }
-    if (stored.lunar && !event.hasProperty('recurrence-id')) writeLunarDates(event, stored.lunar, now);
+    if (!event.hasProperty('recurrence-id')) writeLunarDates(event, stored.lunar, now);
     text += componentText(event);
   }
   return { text, count: events.length };
