@@ -143,6 +143,14 @@ describe.each(TEST_DIALECTS)('WebDAV of the drive [%s]', (dialect) => {
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(1000, 2000))).toBe(true);
     const head = await dav(a, 'HEAD', '/上传.bin');
     expect(head.headers.get('content-length')).toBe(String(bytes.length));
+    // A script stored in the drive is bytes, never script of the portal's origin; PROPFIND still
+    // says what it is.
+    expect((await dav(a, 'PUT', '/app.js', { body: 'alert(1)' })).status).toBe(201);
+    const script = await dav(a, 'GET', '/app.js');
+    expect(script.headers.get('content-type')).toBe('application/octet-stream');
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await (await propfind(a, '/app.js', '0')).text()).toContain('text/javascript');
+    expect((await dav(a, 'DELETE', '/app.js')).status).toBe(204);
 
     // A name the drive refuses, a missing folder, a file where a folder is.
     expect((await dav(a, 'PUT', `/${encodeURIComponent('bad*name.txt')}`, { body: 'x' })).status).toBe(400);

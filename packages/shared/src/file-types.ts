@@ -47,6 +47,45 @@ export function contentTypeOf(name: string): string {
   return type.startsWith('text/') ? `${type}; charset=utf-8` : type;
 }
 
+/**
+ * Types a browser runs or renders as a page: script (a `<script src>` of the portal's origin
+ * passes `script-src 'self'`), markup that can hold script, style sheets, WebAssembly.
+ */
+const ACTIVE_TYPES = new Set([
+  'text/javascript',
+  'application/javascript',
+  'application/x-javascript',
+  'application/ecmascript',
+  'text/ecmascript',
+  'text/html',
+  'application/xhtml+xml',
+  'image/svg+xml',
+  'text/xml',
+  'application/xml',
+  'text/xsl',
+  'application/xslt+xml',
+  'text/css',
+  'application/wasm',
+  'text/cache-manifest',
+  'application/manifest+json',
+]);
+
+/** Whether a name's type is one a browser would run or render as part of the portal. */
+export function isActiveType(name: string): boolean {
+  const type = mediaTypeOf(name);
+  return type !== null && ACTIVE_TYPES.has(type);
+}
+
+/**
+ * The Content-Type a stored file's bytes are served with (downloads, share files, WebDAV GET):
+ * `contentTypeOf`, except that an active type is a plain byte stream, so nothing a user stored is
+ * ever script, style or a page of the portal's origin (with `nosniff`, a browser takes the type as
+ * sent). Listings still say the file's own type (`contentTypeOf`).
+ */
+export function servedTypeOf(name: string): string {
+  return isActiveType(name) ? OCTET_STREAM : contentTypeOf(name);
+}
+
 /** How a list shows a file at a glance (icon and colour); null for everything else. */
 export type FileKind = 'image' | 'video' | 'audio' | 'archive' | 'pdf' | 'word' | 'excel' | 'ppt' | 'text';
 

@@ -1,4 +1,4 @@
-import { contentTypeOf } from '@phonecloud/shared';
+import { servedTypeOf } from '@phonecloud/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import { sendBlobBytes } from '../../../http/byte-range.js';
@@ -17,7 +17,7 @@ export async function sendItemFile(
   item: ItemRow,
 ) {
   reply
-    .header('content-type', contentTypeOf(item.name))
+    .header('content-type', servedTypeOf(item.name))
     .header('content-disposition', attachmentDisposition(item.name))
     .header('cache-control', 'private, no-cache')
     .header('last-modified', new Date(item.updated_at).toUTCString());

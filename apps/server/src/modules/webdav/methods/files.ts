@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { contentTypeOf } from '@phonecloud/shared';
+import { servedTypeOf } from '@phonecloud/shared';
 import { parseRange } from '../../../http/byte-range.js';
 import { attachmentDisposition, FOLDER } from '../../drive/index.js';
 import { DavError } from '../errors.js';
@@ -27,7 +27,7 @@ export async function get(dav: WebDavService, ctx: Ctx) {
   reply
     .header('etag', etag)
     .header('accept-ranges', 'bytes')
-    .header('content-type', contentTypeOf(item.name))
+    .header('content-type', servedTypeOf(item.name))
     .header('content-disposition', attachmentDisposition(item.name))
     .header('cache-control', 'private, no-cache')
     .header('last-modified', new Date(Number(item.updated_at)).toUTCString());
