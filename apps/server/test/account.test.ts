@@ -179,6 +179,27 @@ describe.each(TEST_DIALECTS)('central login [%s]', (dialect) => {
       code: phoneCode,
     });
     expect(dup.message).toBe(Msg.USERNAME_TAKEN);
+    // The code is still good for a free name: a taken name costs a new name, not a new code.
+    const free = await again.post('/account/register.do', {
+      username: 'newbie2',
+      password: 'goodpass1',
+      type: 'phone',
+      target: '13611112222',
+      code: phoneCode,
+    });
+    expect(free.code, free.message).toBe(0);
+    // Without a code, a taken name and a free one answer alike: nothing tells which names exist.
+    const stranger = server.client();
+    for (const username of ['newbie', 'nobodyhere']) {
+      const res = await stranger.post('/account/register.do', {
+        username,
+        password: 'goodpass1',
+        type: 'phone',
+        target: '13699998888',
+        code: '123456',
+      });
+      expect(res.code, username).toBe(Code.TICKET_EXPIRED);
+    }
   });
 
   it('binds and changes phone and e-mail with a code sent to the new address', async () => {

@@ -156,11 +156,16 @@ export class AccountService {
   }): Promise<number> {
     if (!isValidUsername(input.username)) throw invalid(Msg.USERNAME_INVALID);
     if (!isValidPassword(input.password)) throw invalid(Msg.PASSWORD_INVALID);
+    const target = normalizeContact(input.kind, input.target);
+    const purpose = this.codePurpose('register', input.kind, target);
+    // The code first: whether a name is taken is told only to whoever passed the captcha and
+    // received a code (a bogus code told taken names from free ones, unlimited). Checked, not
+    // used up, so a taken name costs the user a new name, not a new code.
+    await this.codes.check(purpose, input.code, target);
     if (await this.users.isTaken('username', input.username)) {
       throw new AppError(Code.TAKEN, Msg.USERNAME_TAKEN);
     }
-    const target = normalizeContact(input.kind, input.target);
-    await this.codes.consume(this.codePurpose('register', input.kind, target), input.code, target);
+    await this.codes.consume(purpose, input.code, target);
     if (await this.users.isTaken(input.kind, target)) {
       throw new AppError(Code.TAKEN, input.kind === 'phone' ? Msg.PHONE_TAKEN : Msg.EMAIL_TAKEN);
     }

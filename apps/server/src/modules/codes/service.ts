@@ -132,6 +132,25 @@ export class CodeService {
    * 6002 when wrong. `target` must match where the code was sent, when given.
    */
   async consume(purpose: string, code: string, target?: string): Promise<void> {
+    const row = await this.verify(purpose, code, target);
+    // Deleting with the hash in the filter makes a concurrent second use find nothing.
+    const res = await this.deps.db
+      .deleteFrom('verify_codes')
+      .where('purpose', '=', purpose)
+      .where('code_hash', '=', row.code_hash)
+      .executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw new AppError(Code.TICKET_EXPIRED);
+  }
+
+  /**
+   * Checks a code as `consume` does (a wrong one counts as an attempt) without using it up: a
+   * call that answers more than "wrong code" only to whoever holds the code checks it first.
+   */
+  async check(purpose: string, code: string, target?: string): Promise<void> {
+    await this.verify(purpose, code, target);
+  }
+
+  private async verify(purpose: string, code: string, target?: string) {
     const { db, clock } = this.deps;
     const now = clock.now();
     const row = await db
@@ -155,12 +174,6 @@ export class CodeService {
       }
       throw new AppError(Code.TICKET_WRONG);
     }
-    // Deleting with the hash in the filter makes a concurrent second use find nothing.
-    const res = await db
-      .deleteFrom('verify_codes')
-      .where('purpose', '=', purpose)
-      .where('code_hash', '=', row.code_hash)
-      .executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw new AppError(Code.TICKET_EXPIRED);
+    return row;
   }
 }
