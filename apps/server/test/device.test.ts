@@ -1,4 +1,12 @@
-import { Api, Code, DeviceApi, FindApi, FindMsg } from '@phonecloud/shared';
+import { request } from 'node:http';
+import {
+  Api,
+  Code,
+  DEVICE_SIGNIN_FAILURES_PER_ADDRESS_MAX,
+  DeviceApi,
+  FindApi,
+  FindMsg,
+} from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login } from './support/accounts.js';
 import { TEST_DIALECTS } from './support/db.js';
@@ -74,20 +82,44 @@ describe.each(TEST_DIALECTS)('device API [%s]', (dialect) => {
     });
   });
 
-  it('refuses a wrong password (1013), then 1014 after five', async () => {
+  it('refuses a wrong password (1013), then 1014 after five from that address only; unknown names alike', async () => {
     const user = await createUser(server);
+    const from = (address: string, account: string, password: string) =>
+      postFrom(address, DeviceApi.signinStart, { account, password });
     for (let i = 0; i < 5; i++) {
-      expect(
-        (await call(DeviceApi.signinStart, { account: user.username, password: 'wrong-one1' })).code,
-      ).toBe(Code.BAD_CREDENTIALS);
+      expect((await from('127.0.0.2', user.username, 'wrong-one1')).code).toBe(Code.BAD_CREDENTIALS);
+      expect((await from('127.0.0.2', 'nobody-here', 'wrong-one1')).code).toBe(Code.BAD_CREDENTIALS);
     }
-    expect(
-      (await call(DeviceApi.signinStart, { account: user.username, password: user.password })).code,
-    ).toBe(Code.TOO_MANY_FAILURES);
-    expect((await call(DeviceApi.signinStart, { account: 'nobody-here', password: 'x' })).code).toBe(
-      Code.BAD_CREDENTIALS,
-    );
+    // The stranger's address is stopped, for the real name and the made-up one alike.
+    expect((await from('127.0.0.2', user.username, user.password)).code).toBe(Code.TOO_MANY_FAILURES);
+    expect((await from('127.0.0.2', 'nobody-here', 'x')).code).toBe(Code.TOO_MANY_FAILURES);
+    // The owner, from elsewhere, signs in.
+    expect((await from('127.0.0.3', user.username, user.password)).code).toBe(0);
+    // One address trying many accounts is stopped too.
+    for (let i = 0; i < DEVICE_SIGNIN_FAILURES_PER_ADDRESS_MAX; i++)
+      await from('127.0.0.4', `nobody${i}`, 'wrong-one1');
+    expect((await from('127.0.0.4', user.username, user.password)).code).toBe(Code.TOO_MANY_FAILURES);
   });
+
+  /** A device call from a loopback address of the test's choosing (the server sees it as the caller's). */
+  function postFrom(localAddress: string, path: string, body: object): Promise<{ code: number }> {
+    const url = new URL(server.baseUrl + path);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        url,
+        { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code: number }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify(body));
+    });
+  }
 
   it('one token per device: a new sign-in replaces the old token', async () => {
     const user = await createUser(server);

@@ -19,8 +19,10 @@ export const NO_ANSWER_RETRY_MINUTES = 15;
 /** Wrong wipe passwords allowed in the window before 1014 (as for deleting the account). */
 export const WIPE_FAILURES_MAX = 5;
 export const WIPE_FAILURE_WINDOW_MS = 15 * 60_000;
-/** Wrong passwords of a phone's sign-in allowed in the window before 1014. */
+/** Wrong passwords of a phone's sign-in for one account from one address in the window before 1014. */
 export const DEVICE_SIGNIN_FAILURES_MAX = 5;
+/** Wrong passwords of phones' sign-ins from one address, whatever the accounts, before 1014. */
+export const DEVICE_SIGNIN_FAILURES_PER_ADDRESS_MAX = 20;
 export const DEVICE_SIGNIN_FAILURE_WINDOW_MS = 15 * 60_000;
 /** A phone counts online while its last contact (poll, heartbeat, report) is this recent. */
 export const DEVICE_ONLINE_WINDOW_MS = 90_000;

@@ -4,6 +4,7 @@ import {
   CommandStatus,
   DEVICE_SIGNIN_FAILURE_WINDOW_MS,
   DEVICE_SIGNIN_FAILURES_MAX,
+  DEVICE_SIGNIN_FAILURES_PER_ADDRESS_MAX,
   type DeviceCommand,
   type DeviceSigninDone,
   type DeviceSigninStarted,
@@ -70,20 +71,28 @@ export class DeviceService {
     origin: { ip: string; log: FastifyBaseLogger },
   ): Promise<DeviceSigninStarted> {
     const now = this.deps.clock.now();
-    const user = await this.users.byLogin(normalizeLogin(account));
-    if (!user) {
-      await burnPasswordCheck(password);
-      throw new AppError(Code.BAD_CREDENTIALS);
-    }
-    const key = `device-signin:u:${user.id}`;
-    if ((await this.limiter.count(key, DEVICE_SIGNIN_FAILURE_WINDOW_MS, now)) >= DEVICE_SIGNIN_FAILURES_MAX) {
+    const name = normalizeLogin(account);
+    const user = await this.users.byLogin(name);
+    // Counted per address and account, and per address: a stranger's wrong passwords stop the
+    // stranger, never the owner signing in from elsewhere; an unknown name is counted and
+    // answered exactly as a known one, so the answers tell no name that exists.
+    const pairKey = `device-signin:${origin.ip}:${user ? `u${user.id}` : `n${name.toLowerCase()}`}`;
+    const ipKey = `device-signin:ip:${origin.ip}`;
+    const window = DEVICE_SIGNIN_FAILURE_WINDOW_MS;
+    if (
+      (await this.limiter.count(pairKey, window, now)) >= DEVICE_SIGNIN_FAILURES_MAX ||
+      (await this.limiter.count(ipKey, window, now)) >= DEVICE_SIGNIN_FAILURES_PER_ADDRESS_MAX
+    ) {
       throw new AppError(Code.TOO_MANY_FAILURES);
     }
-    if (!(await verifyPassword(user.password_hash, password))) {
-      await this.limiter.hit(key, DEVICE_SIGNIN_FAILURE_WINDOW_MS, now);
+    const right = user ? await verifyPassword(user.password_hash, password) : false;
+    if (!user) await burnPasswordCheck(password);
+    if (!user || !right) {
+      await this.limiter.hit(pairKey, window, now);
+      await this.limiter.hit(ipKey, window, now);
       throw new AppError(Code.BAD_CREDENTIALS);
     }
-    await this.limiter.reset(key);
+    await this.limiter.reset(pairKey);
     const channel = user.phone ? 'sms' : user.email ? 'email' : null;
     const to = user.phone ?? user.email;
     if (!channel || !to) throw invalid(FindMsg.NO_CODE_CHANNEL);
