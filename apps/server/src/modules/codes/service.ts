@@ -91,6 +91,27 @@ export class CodeService {
   }
 
   /**
+   * Stores a code that is never sent, under a purpose a stranger may ask about (忘记密码 for an
+   * unknown name): checking it then answers as a real code would (6002, voided after 5 tries).
+   */
+  async plant(purpose: string): Promise<void> {
+    const now = this.deps.clock.now();
+    const values = {
+      code_hash: this.hash(purpose, randomDigits(CODE_LENGTH)),
+      // No address is empty, so the planted code never passes a check that names one.
+      target: '',
+      created_at: now,
+      expires_at: now + TTL_MS,
+      attempts: 0,
+    };
+    await this.deps.db
+      .insertInto('verify_codes')
+      .values({ purpose, ...values })
+      .onConflict((oc) => oc.column('purpose').doUpdateSet(values))
+      .execute();
+  }
+
+  /**
    * The hourly SMS limits, per client address, per account, per number block and in all: a
    * captcha solved by a farm must not turn the server into an SMS pump. Answers the keys to count
    * this message under; refuses (6004) when any is full. Reaching the global cap warns the
