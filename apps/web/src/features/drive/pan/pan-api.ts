@@ -2,6 +2,7 @@ import {
   DRIVE_ROOT_NUMERIC_ID,
   DRIVE_V1_PAGE_SIZE,
   DriveApi,
+  DriveCode,
   DriveHttp,
   DriveMsg,
   formatSizeV1,
@@ -91,8 +92,25 @@ export const panBackend: DriveBackend = {
     await panPost(DriveApi.v1Rename, { id: item.id, name }, DriveMsg.NET_RENAME);
   },
 
-  async move(list, targetId) {
-    await panPost<V1BatchItem[]>(DriveApi.v1Move, { ids: ids(list), targetId }, DriveMsg.NET_MOVE);
+  async move(list, targetId, onConflict) {
+    // The spec's move.json first; only a choice on taken names goes to the product's route beside it.
+    const fields = onConflict
+      ? { ids: ids(list), targetId, ondup: onConflict === 'overwrite' ? 'overwrite' : 'newcopy' }
+      : { ids: ids(list), targetId };
+    const path = onConflict ? DriveApi.v1MoveOndup : DriveApi.v1Move;
+    let answer: V1BatchItem[];
+    try {
+      answer = await panPost<V1BatchItem[]>(path, fields, DriveMsg.NET_MOVE);
+    } catch (err) {
+      // A refused batch still lists every id with its own code and text.
+      if (!isApiError(err) || !Array.isArray(err.data)) throw err;
+      answer = err.data as V1BatchItem[];
+    }
+    const byId = new Map(answer.map((r) => [String(r.srcId), r]));
+    return list.map((id) => {
+      const r = byId.get(id);
+      return r ? { code: r.code, message: r.message } : { code: DriveCode.NOT_FOUND };
+    });
   },
 
   async remove(list) {
@@ -143,7 +161,19 @@ export const panBackend: DriveBackend = {
     await panPost(DriveApi.v1Empty, {}, DriveMsg.NET_DELETE);
   },
 
-  upload: panUpload,
+  async upload(file, pid, onProgress, signal, conflict) {
+    // Replacing keeps the spec's duplicate policy 2: the file there goes to the recycle bin first,
+    // so the new one lands under its name (keeping both is policy 2 itself: "name(1).ext").
+    if (conflict?.choice === 'overwrite' && conflict.existing.type === 'file') {
+      try {
+        await panPost<V1BatchItem[]>(DriveApi.v1Remove, { ids: conflict.existing.id }, DriveMsg.NET_DELETE);
+      } catch (err) {
+        // Already in the bin: a retry of this upload after its first try removed it.
+        if (!isApiError(err) || err.code !== DriveCode.NOT_FOUND) throw err;
+      }
+    }
+    return panUpload(file, pid, onProgress, signal);
+  },
   formatSize: formatSizeV1,
   texts: { folderExists: DriveMsg.FOLDER_EXISTS_V1, renameExists: null },
 };
