@@ -105,9 +105,11 @@ for (const screen of [
       ]);
       await expect(row(page, 'y.txt')).toBeVisible({ timeout: 30_000 });
       await expect(row(page, 'x.txt')).toBeVisible();
-      await upload(page, [{ name: 'x.txt', text: 'new x' }]);
+      await upload(page, [{ name: 'x.txt', text: 'newer x!' }]);
       await answerConflict(page, ['x.txt'], '替换', `${tag}-upload`);
-      await expect(row(page, 'x.txt')).toContainText('5B');
+      // The new one (8 bytes) in the old one's place, once its upload has landed.
+      await expect(row(page, 'x.txt')).toContainText('8B', { timeout: 30_000 });
+      await expect(row(page, 'x(1).txt')).toHaveCount(0);
       expect(await binNames(page)).toContain('x.txt');
       await upload(page, [{ name: 'y.txt', text: 'second y' }]);
       await answerConflict(page, ['y.txt'], '保留两者', `${tag}-upload-keep`);

@@ -106,6 +106,12 @@ export interface DriveBackend {
     conflict?: UploadConflict,
   ): Promise<UploadOutcome>;
   formatSize(bytes: number): string;
+  /**
+   * Whether files chosen onto names the folder holds are asked about (replace / keep both /
+   * skip). The older variant follows the spec instead: duplicate policy 2 keeps both, and the
+   * same content in that folder is the head's 422 with the same-name text.
+   */
+  asksOnUploadConflict: boolean;
   texts: {
     /** New folder with a name already in the list. */
     folderExists: string;

@@ -93,7 +93,9 @@ export function useDriveUploads(
     return false;
   };
   const addFiles = (files: File[]) => {
-    if (files.length > 0 && fits(files)) void addAsking({ queue, items, modal, folderId }, files);
+    if (files.length === 0 || !fits(files)) return;
+    if (backend.asksOnUploadConflict) void addAsking({ queue, items, modal, folderId }, files);
+    else queue.add(files, folderId);
   };
   const tree = useTreeUpload({
     backend,

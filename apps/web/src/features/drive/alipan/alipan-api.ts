@@ -236,5 +236,6 @@ export const alipanBackend: DriveBackend = {
   },
 
   formatSize,
+  asksOnUploadConflict: true,
   texts: { folderExists: DriveMsg.FOLDER_EXISTS_V2, renameExists: DriveMsg.RENAME_EXISTS_V2 },
 };

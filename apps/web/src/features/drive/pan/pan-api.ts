@@ -161,19 +161,8 @@ export const panBackend: DriveBackend = {
     await panPost(DriveApi.v1Empty, {}, DriveMsg.NET_DELETE);
   },
 
-  async upload(file, pid, onProgress, signal, conflict) {
-    // Replacing keeps the spec's duplicate policy 2: the file there goes to the recycle bin first,
-    // so the new one lands under its name (keeping both is policy 2 itself: "name(1).ext").
-    if (conflict?.choice === 'overwrite' && conflict.existing.type === 'file') {
-      try {
-        await panPost<V1BatchItem[]>(DriveApi.v1Remove, { ids: conflict.existing.id }, DriveMsg.NET_DELETE);
-      } catch (err) {
-        // Already in the bin: a retry of this upload after its first try removed it.
-        if (!isApiError(err) || err.code !== DriveCode.NOT_FOUND) throw err;
-      }
-    }
-    return panUpload(file, pid, onProgress, signal);
-  },
+  upload: panUpload,
+  asksOnUploadConflict: false,
   formatSize: formatSizeV1,
   texts: { folderExists: DriveMsg.FOLDER_EXISTS_V1, renameExists: null },
 };
