@@ -42,19 +42,36 @@ describe.each(TEST_DIALECTS)('忘记密码 [%s]', (dialect) => {
     return client.post(Api.accountResetCode, { account, type });
   }
 
-  /** The code arrives in the background: the answer does not wait for the gateway. */
-  const codeSentTo = (to: string, after: number) =>
-    vi.waitFor(
+  /**
+   * The code arrives in the background: the answer does not wait for the gateway, and the code is
+   * stored once the gateway took it; both are awaited here.
+   */
+  async function codeSentTo(to: string, after: number): Promise<string> {
+    const code = await vi.waitFor(
       () => {
         const m = messenger()
           .sent.slice(after)
           .find((s) => s.to === to);
-        const code = m?.text.match(/\d{6}/)?.[0];
-        if (!code) throw new Error(`no code to ${to} yet`);
-        return code;
+        const found = m?.text.match(/\d{6}/)?.[0];
+        if (!found) throw new Error(`no code to ${to} yet`);
+        return found;
       },
       { timeout: 5000, interval: 20 },
     );
+    await vi.waitFor(
+      async () => {
+        const row = await server.deps.db
+          .selectFrom('verify_codes')
+          .select('purpose')
+          .where('target', '=', to)
+          .where('purpose', 'like', 'reset:u:%')
+          .executeTakeFirst();
+        if (!row) throw new Error(`the code to ${to} is not stored yet`);
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    return code;
+  }
 
   async function dav(user: TestUser, password: string) {
     const res = await fetch(`${server.baseUrl}/dav/`, {
@@ -186,6 +203,23 @@ describe.each(TEST_DIALECTS)('忘记密码 [%s]', (dialect) => {
     // ...and the fifth wrong try voided the code.
     await passCaptcha(guesser);
     expect((await guesser.post(Api.accountResetPassword, { ...body, code })).code).toBe(Code.TICKET_EXPIRED);
+  });
+
+  it('deleting the account drops its reset code with it', async () => {
+    const user = await createUser(server);
+    const before = messenger().sent.length;
+    await askCode(visitor(), user.username, 'email');
+    await codeSentTo(user.email ?? '', before);
+    const codes = () =>
+      server.deps.db
+        .selectFrom('verify_codes')
+        .select('purpose')
+        .where('purpose', '=', `reset:u:${user.id}:email`)
+        .execute();
+    expect(await codes()).toHaveLength(1);
+    const { deleteUser } = await import('../src/modules/users/delete-user.js');
+    expect(await deleteUser(server.deps, [], user.id)).toBe(true);
+    expect(await codes()).toEqual([]);
   });
 
   it('a reset code of one account does not open another', async () => {

@@ -32,8 +32,9 @@ function resetPurpose(user: UserRow | undefined, name: string, kind: ContactKind
 /**
  * 忘记密码: a code to the account's bound phone or e-mail, then a new password. Every answer is
  * the same whether the typed name is an account's or not, whether it has the channel bound or
- * not: the code goes out in the background (the answer does not wait for the gateway), and an
- * unknown name gets a planted code nobody receives, so its last step fails as a wrong code does.
+ * not: a real code is stored before the answer and goes out after it (the answer does not wait
+ * for the gateway, nor tells a limit the account reached), and an unknown name gets a planted code
+ * nobody receives, so its last step fails as a wrong code does.
  * @package
  */
 export class PasswordResetService {
@@ -70,16 +71,15 @@ export class PasswordResetService {
       return;
     }
     const product = this.deps.config.productName;
-    void this.codes
-      .issue({
-        purpose,
-        channel: opts.kind === 'phone' ? 'sms' : 'email',
-        to,
-        rateKeys: [`reset:u:${user.id}:${opts.kind}`],
-        describe: (code) => ResetText.code(product, code),
-        origin: { ...opts.origin, userId: user.id },
-      })
-      .catch((err: unknown) => opts.origin.log.warn({ err }, 'password reset code not delivered'));
+    // No resend keys of its own: the typed name's minute (admitRequest) is the same for any name.
+    await this.codes.issueQuietly({
+      purpose,
+      channel: opts.kind === 'phone' ? 'sms' : 'email',
+      to,
+      rateKeys: [],
+      describe: (code) => ResetText.code(product, code),
+      origin: { ...opts.origin, userId: user.id },
+    });
   }
 
   /** Per typed name and channel once a minute, per address ten an hour: the same for any name. */
