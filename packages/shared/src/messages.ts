@@ -1,3 +1,5 @@
+import { CODE_TTL_MINUTES } from './limits.js';
+
 /** Chinese texts of the spec, kept to the letter, and the product's own texts beside them. */
 export const Msg = {
   // spec 000 §5 verification
@@ -61,7 +63,7 @@ export const Msg = {
 export const ResetText = {
   subject: (product: string) => `${product}：找回密码`,
   code: (product: string, code: string) =>
-    `【${product}】您正在找回密码，验证码为${code}，10分钟内有效。如非本人操作，请忽略本消息，切勿告诉他人。`,
+    `【${product}】您正在找回密码，验证码为${code}，${CODE_TTL_MINUTES}分钟内有效。如非本人操作，请忽略本消息，切勿告诉他人。`,
   noticeSubject: (product: string) => `${product}：密码已重置`,
   notice: (product: string, username: string, ip: string) =>
     `【${product}】您的账号 ${username} 的密码已通过“忘记密码”重置（来自 ${ip}），所有已登录的设备、同步令牌和应用专用密码均已失效。如非本人操作，请立即再次找回密码并检查绑定的手机号和邮箱。`,
