@@ -81,6 +81,22 @@ for (const screen of [
     }).toPass({ timeout: 40_000 });
     await expect.poll(() => map.locator('.find-base-label--province').count()).toBeGreaterThan(20);
     await expect(map.locator('.find-base-label--province', { hasText: /^北京$/ })).toHaveCount(1);
+    // Provinces drawn across the visible map, not only present in the DOM.
+    const drawn = await map.locator('path.find-base-province').evaluateAll(
+      (paths, mapBox) => {
+        const seen = paths.map((p) => p.getBoundingClientRect());
+        return seen.filter(
+          (r) =>
+            r.width > 20 &&
+            r.right > mapBox.left &&
+            r.left < mapBox.right &&
+            r.bottom > mapBox.top &&
+            r.top < mapBox.bottom,
+        ).length;
+      },
+      await map.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect),
+    );
+    expect(drawn).toBeGreaterThan(3);
     expect(await scrollsSideways(page)).toBe(false);
     // The note and the zoom buttons stay inside the map.
     const box = await map.boundingBox();
