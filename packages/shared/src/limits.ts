@@ -23,6 +23,8 @@ export const DEFAULT_VERIFY_TTL_MINUTES = 120;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+/** 忘记密码: code requests per client address in an hour (each also needs a captcha). */
+export const RESET_MAX_REQUESTS_PER_ADDRESS_HOUR = 10;
 
 /** Days a signed-in session lasts without use. */
 export const SESSION_IDLE_DAYS = 30;

@@ -1,3 +1,5 @@
+import { CODE_TTL_MINUTES } from './limits.js';
+
 /** Chinese texts of the spec, kept to the letter, and the product's own texts beside them. */
 export const Msg = {
   // spec 000 §5 verification
@@ -51,6 +53,20 @@ export const Msg = {
   AGREEMENT_REQUIRED: '请先阅读并同意用户协议和隐私政策',
   BIND_DONE: '绑定成功',
   PASSWORD_CHANGED: '密码已修改',
+  // 忘记密码: the same words whether or not the name is an account's, so they reveal nothing
+  RESET_CODE_SENT: '如果该账号存在并已绑定所选方式，验证码已发出，请查收',
+  RESET_DONE: '密码已重置，请使用新密码登录',
+  RESET_TOO_FREQUENT: '找回密码的请求过多，请一小时后再试',
+} as const;
+
+/** What 忘记密码 sends: the code, and the owner's notice once the password was reset. */
+export const ResetText = {
+  subject: (product: string) => `${product}：找回密码`,
+  code: (product: string, code: string) =>
+    `【${product}】您正在找回密码，验证码为${code}，${CODE_TTL_MINUTES}分钟内有效。如非本人操作，请忽略本消息，切勿告诉他人。`,
+  noticeSubject: (product: string) => `${product}：密码已重置`,
+  notice: (product: string, username: string, ip: string) =>
+    `【${product}】您的账号 ${username} 的密码已通过“忘记密码”重置（来自 ${ip}），所有已登录的设备、同步令牌和应用专用密码均已失效。如非本人操作，请立即再次找回密码并检查绑定的手机号和邮箱。`,
 } as const;
 
 /** The text a business code shows when the call has no text of its own. */

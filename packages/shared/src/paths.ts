@@ -14,6 +14,9 @@ export const Api = {
   accountSessions: '/account/sessions.do',
   accountSessionEnd: '/account/session_end.do',
   accountSessionEndOthers: '/account/session_end_others.do',
+  /** 忘记密码: a code for {account, type} (behind the captcha), then {account, type, code, password}. */
+  accountResetCode: '/account/reset_code.do',
+  accountResetPassword: '/account/reset_password.do',
   // platform
   platformInfo: '/platform/info.do',
   // verification, main scope and the find-my-phone copies
@@ -43,6 +46,7 @@ export const AccountPage = {
   entry: '/account/',
   login: '/account/#/login',
   register: '/account/#/register',
+  forgot: '/account/#/forgot',
   centre: '/account/#/centre',
 } as const;
 

@@ -3,6 +3,8 @@ import { CSRF_COOKIE, type Envelope } from '@phonecloud/shared';
 /** A browser-like client: keeps cookies, sends the CSRF header and Origin on POSTs. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
+  /** Sent with every request (a test's own X-Forwarded-For, say) unless the call names them. */
+  readonly headers: Record<string, string> = {};
   constructor(readonly baseUrl: string) {}
 
   fork(): TestClient {
@@ -27,6 +29,8 @@ export class TestClient {
 
   async raw(path: string, init: RequestInit & { csrf?: boolean } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.headers))
+      if (!headers.has(name)) headers.set(name, value);
     if (this.cookies.size) headers.set('cookie', this.cookieHeader());
     const method = (init.method ?? 'GET').toUpperCase();
     if (method !== 'GET' && init.csrf !== false) {

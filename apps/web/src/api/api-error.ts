@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly kind: ApiErrorKind,
+    /** What a refusal carried besides its text (a batch's result per item), when anything. */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';

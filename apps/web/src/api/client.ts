@@ -104,7 +104,7 @@ export function createApiClient(env: ClientEnv): ApiClient {
     if (code === Code.DRIVE_TOKEN_EXPIRED && !retried && (await env.refreshDriveToken())) {
       return call<T>(out, options, true);
     }
-    throw new ApiError(code, message, 'business');
+    throw new ApiError(code, message, 'business', envelope.data);
   }
 
   const post = (url: string, type: string, body: string): Outgoing => ({

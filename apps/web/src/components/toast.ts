@@ -22,4 +22,7 @@ export const toast = {
   success(text: string) {
     void messageApi?.success(text, SUCCESS_TIP_SECONDS);
   },
+  info(text: string) {
+    void messageApi?.info(text);
+  },
 };

@@ -109,6 +109,16 @@ export interface V1UploadUrl {
   secureUploadDomain: string;
 }
 /** One item's outcome in a batch of the older variant (move: srcId/targetId). */
+/**
+ * What a move (or an upload) does when the target folder holds the name already: refuse
+ * (-2003, the default), keep both (the moved item takes the first free "name(n).ext"), or
+ * replace (the item there goes to the recycle bin; only an item of the same kind is replaced,
+ * a file and a folder of one name keep both). v2 `/file/move` `check_name_mode`.
+ */
+export type NameConflictMode = 'refuse' | 'auto_rename' | 'overwrite';
+/** The same choice as v1 `/v1/files/moveOndup.json` `ondup` (Baidu's words): fail, newcopy, overwrite. */
+export type V1Ondup = 'fail' | 'newcopy' | 'overwrite';
+
 export interface V1BatchItem {
   srcId: number;
   targetId?: number;

@@ -12,6 +12,7 @@ import { cookieOptions, endSession, startSession } from '../../http/session.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { sendCaptcha } from '../captcha/index.js';
 import { totpRoutes } from '../totp/index.js';
+import { PasswordResetService } from './reset.js';
 import { AccountService } from './service.js';
 import { SessionsService } from './sessions.js';
 
@@ -41,6 +42,13 @@ const PasswordBody = z.object({
   old_password: z.string({ message: Msg.PASSWORD_EMPTY }).min(1, Msg.PASSWORD_EMPTY),
   password: z.string({ message: Msg.PASSWORD_INVALID }),
 });
+const ResetCodeBody = z.object({ account: text(Msg.ACCOUNT_EMPTY), type: Kind });
+const ResetBody = z.object({
+  account: text(Msg.ACCOUNT_EMPTY),
+  type: Kind,
+  code: text(Msg.CODE_EMPTY),
+  password: z.string({ message: Msg.PASSWORD_INVALID }),
+});
 const SessionEndBody = z.object({ id: z.string({ message: Msg.SESSION_GONE }) });
 
 /**
@@ -60,6 +68,7 @@ function accountCaptchaOwner(req: FastifyRequest, reply: FastifyReply, create: b
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
   const service = new AccountService(deps);
   registerSignInRoutes(app, deps, service);
+  registerResetRoutes(app, deps);
   registerProfileRoutes(app, service);
   registerSessionRoutes(app, deps);
   // The authenticator (TOTP) of the account centre.
@@ -122,6 +131,36 @@ function registerSignInRoutes(app: FastifyInstance, deps: AppDeps, service: Acco
     await startSession(deps, req, reply, userId);
     issueCsrfToken(deps, req, reply);
     return ok({ username: body.username });
+  });
+}
+
+/** 忘记密码: anyone (a signed-in browser too, whose session the reset ends like every other). */
+function registerResetRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const browser = accepts('session', 'anonymous');
+  const reset = new PasswordResetService(deps);
+  app.post(Api.accountResetCode, browser, async (req, reply) => {
+    const body = parse(ResetCodeBody, req.body);
+    await reset.requestCode({
+      account: body.account,
+      kind: body.type,
+      captchaOwner: accountCaptchaOwner(req, reply, false),
+      origin: { ip: req.ip, log: req.log },
+    });
+    return ok();
+  });
+  app.post(Api.accountResetPassword, browser, async (req, reply) => {
+    const body = parse(ResetBody, req.body);
+    await reset.reset({
+      account: body.account,
+      kind: body.type,
+      code: body.code,
+      password: body.password,
+      ip: req.ip,
+      captchaOwner: accountCaptchaOwner(req, reply, false),
+    });
+    await endSession(deps, req, reply);
+    issueCsrfToken(deps, req, reply);
+    return ok();
   });
 }
 

@@ -6,12 +6,10 @@ import {
   isValidUsername,
   LOGIN_FAILURE_WINDOW_MINUTES,
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
-  LOGIN_MAX_FAILURES_PER_ADDRESS,
   Msg,
   normalizeEmail,
   normalizePhone,
 } from '@phonecloud/shared';
-import { RateLimiter } from '../../db/rate-limit.js';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { endOtherSessions } from '../../http/session.js';
@@ -21,15 +19,10 @@ import { CaptchaService } from '../captcha/index.js';
 import { type CodeOrigin, CodeService } from '../codes/index.js';
 import { revokeDeviceTokens } from '../device/index.js';
 import { normalizeLogin, type UserRow, Users } from '../users/index.js';
+import { LoginThrottle, throttleKeys } from './throttle.js';
 
 /** @package */
 export type ContactKind = 'phone' | 'email';
-
-const FAILURE_WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
-/** Wait before checking a sign-in past the failure limit: doubles per further failure, capped. */
-const LOGIN_DELAY_BASE_MS = 250;
-const LOGIN_DELAY_MAX_MS = 4000;
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Normalises a phone or e-mail address and checks its form; answers the stored spelling. */
 export function normalizeContact(kind: ContactKind, value: string): string {
@@ -42,6 +35,25 @@ export function normalizeContact(kind: ContactKind, value: string): string {
 }
 
 /**
+ * Sets a new password and ends what the old one opened: every session but `keepSessionId`
+ * (none when null: 忘记密码 keeps no session), every device token and app password.
+ * @package
+ */
+export async function replacePassword(
+  deps: AppDeps,
+  userId: number,
+  password: string,
+  keepSessionId: string | null,
+): Promise<void> {
+  if (!isValidPassword(password)) throw invalid(Msg.PASSWORD_INVALID);
+  await new Users(deps.db).update(userId, { password_hash: await hashPassword(password) }, deps.clock.now());
+  // No session id is empty, so '' keeps none.
+  await endOtherSessions(deps.db, userId, keepSessionId ?? '');
+  await revokeDeviceTokens(deps.db, userId);
+  await revokeAppPasswords(deps.db, userId);
+}
+
+/**
  * The central login: accounts, passwords, sign-up and binding of phone and e-mail.
  * @package
  */
@@ -49,49 +61,32 @@ export class AccountService {
   readonly users: Users;
   readonly captcha: CaptchaService;
   private readonly codes: CodeService;
-  private readonly limiter: RateLimiter;
+  private readonly throttle: LoginThrottle;
 
   constructor(private readonly deps: AppDeps) {
     this.users = new Users(deps.db);
     this.captcha = new CaptchaService(deps);
     this.codes = new CodeService(deps);
-    this.limiter = new RateLimiter(deps.db);
+    this.throttle = new LoginThrottle(deps);
   }
 
   /**
-   * Checks a password sign-in. Failures count per account, whichever of its names (user name,
-   * phone, e-mail) was typed (an unknown name counts by itself), and per client address. Past
-   * either limit a sign-in needs a passed image captcha (1001 until then) and waits a little
-   * longer at each further failure (Nextcloud's throttler: doubling up to a cap). Nobody is
-   * locked out: a stranger who knows a user name cannot keep its owner from signing in, and 1013
-   * never says which part was wrong. The owner gets an e-mail when the limit is first reached.
+   * Checks a password sign-in, held to the sign-in throttle (`throttle.ts`); 1013 never says
+   * which part was wrong. The owner gets an e-mail when the account's limit is first reached.
    */
   async login(account: string, password: string, ip: string, captchaOwner: string): Promise<UserRow> {
-    const now = this.deps.clock.now();
     const name = normalizeLogin(account);
     const user = await this.users.byLogin(name);
-    const accountKey = user ? `login:u:${user.id}` : `login:n:${name.toLowerCase()}`;
-    const ipKey = `login:ip:${ip}`;
-    const failures = await this.limiter.count(accountKey, FAILURE_WINDOW_MS, now);
-    const over = Math.max(
-      failures - LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      (await this.limiter.count(ipKey, FAILURE_WINDOW_MS, now)) - LOGIN_MAX_FAILURES_PER_ADDRESS,
-    );
-    if (over >= 0) {
-      if (!(await this.captcha.consumePass(captchaOwner, 'account'))) {
-        throw new AppError(Code.CAPTCHA_REQUIRED);
-      }
-      await delay(Math.min(LOGIN_DELAY_BASE_MS * 2 ** over, LOGIN_DELAY_MAX_MS));
-    }
+    const keys = throttleKeys(user, name, ip);
+    await this.throttle.admit(keys, captchaOwner);
     const right = user ? await verifyPassword(user.password_hash, password) : false;
     if (!user) await burnPasswordCheck(password);
     if (!user || !right) {
-      const count = await this.limiter.hit(accountKey, FAILURE_WINDOW_MS, now);
-      await this.limiter.hit(ipKey, FAILURE_WINDOW_MS, now);
+      const count = await this.throttle.fail(keys);
       if (user && count === LOGIN_MAX_FAILURES_PER_ACCOUNT) await this.warnOwner(user, ip, count);
       throw new AppError(Code.BAD_CREDENTIALS);
     }
-    await this.limiter.reset(accountKey);
+    await this.throttle.succeed(keys);
     return user;
   }
 
@@ -198,11 +193,6 @@ export class AccountService {
     const user = await this.users.byId(userId);
     if (!user) throw new AppError(Code.NOT_LOGGED_IN);
     if (!(await verifyPassword(user.password_hash, oldPassword))) throw invalid(Msg.OLD_PASSWORD_WRONG);
-    if (!isValidPassword(password)) throw invalid(Msg.PASSWORD_INVALID);
-    await this.users.update(userId, { password_hash: await hashPassword(password) }, this.deps.clock.now());
-    // Other devices signed in with the old password are signed out.
-    await endOtherSessions(this.deps.db, userId, keepSessionId);
-    await revokeDeviceTokens(this.deps.db, userId);
-    await revokeAppPasswords(this.deps.db, userId);
+    await replacePassword(this.deps, userId, password, keepSessionId);
   }
 }

@@ -53,8 +53,49 @@ export class CodeService {
   }
 
   async issue(req: IssueRequest): Promise<void> {
-    const { db, clock, messenger } = this.deps;
-    const now = clock.now();
+    const now = this.deps.clock.now();
+    await this.admit(req, now);
+    const code = randomDigits(CODE_LENGTH);
+    try {
+      await this.deliver(req, code);
+    } catch (err) {
+      // Nothing was delivered: the user may try again at once.
+      for (const key of req.rateKeys) await this.limiter.reset(key);
+      throw err;
+    }
+    await this.store(req.purpose, code, req.to, now);
+  }
+
+  /**
+   * As `issue`, for an answer that must not tell whether anything was sent (忘记密码): the code
+   * is stored before the answer and delivered after it, and a refusal of the limits is logged, not
+   * answered, with a planted code in its place. A failed delivery takes the code back.
+   */
+  async issueQuietly(req: IssueRequest): Promise<void> {
+    const now = this.deps.clock.now();
+    try {
+      await this.admit(req, now);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      req.origin.log.warn({ code: err.code, channel: req.channel }, 'code not sent: a limit was reached');
+      await this.plant(req.purpose);
+      return;
+    }
+    const code = randomDigits(CODE_LENGTH);
+    await this.store(req.purpose, code, req.to, now);
+    void this.deliver(req, code).catch(async (err: unknown) => {
+      req.origin.log.warn({ err, channel: req.channel }, 'code not delivered');
+      await this.deps.db
+        .deleteFrom('verify_codes')
+        .where('purpose', '=', req.purpose)
+        .where('code_hash', '=', this.hash(req.purpose, code))
+        .execute()
+        .catch(() => undefined);
+    });
+  }
+
+  /** The resend wait and the hourly SMS limits: refuses (6004), or counts this message. */
+  private async admit(req: IssueRequest, now: number): Promise<void> {
     for (const key of req.rateKeys) {
       if ((await this.limiter.count(key, RESEND_MS, now)) > 0) {
         throw new AppError(Code.TICKET_TOO_FREQUENT);
@@ -63,31 +104,40 @@ export class CodeService {
     const hourly = req.channel === 'sms' ? await this.checkSmsHourly(req, now) : [];
     for (const key of req.rateKeys) await this.limiter.hit(key, RESEND_MS, now);
     for (const key of hourly) await this.limiter.hit(key, HOUR_MS, now);
-    const code = randomDigits(CODE_LENGTH);
+  }
+
+  private deliver(req: IssueRequest, code: string): Promise<void> {
+    return this.deps.messenger.send({
+      channel: req.channel,
+      to: req.to,
+      subject: '验证码',
+      text: req.describe(code),
+    });
+  }
+
+  /** One live code per purpose: a new one replaces it. */
+  private async store(purpose: string, code: string, target: string, now: number): Promise<void> {
     const values = {
-      code_hash: this.hash(req.purpose, code),
-      target: req.to,
+      code_hash: this.hash(purpose, code),
+      target,
       created_at: now,
       expires_at: now + TTL_MS,
       attempts: 0,
     };
-    try {
-      await messenger.send({
-        channel: req.channel,
-        to: req.to,
-        subject: '验证码',
-        text: req.describe(code),
-      });
-    } catch (err) {
-      // Nothing was delivered: the user may try again at once.
-      for (const key of req.rateKeys) await this.limiter.reset(key);
-      throw err;
-    }
-    await db
+    await this.deps.db
       .insertInto('verify_codes')
-      .values({ purpose: req.purpose, ...values })
+      .values({ purpose, ...values })
       .onConflict((oc) => oc.column('purpose').doUpdateSet(values))
       .execute();
+  }
+
+  /**
+   * Stores a code that is never sent, under a purpose a stranger may ask about (忘记密码 for an
+   * unknown name): checking it then answers as a real code would (6002, voided after 5 tries).
+   * No address is empty, so the planted code never passes a check that names one.
+   */
+  async plant(purpose: string): Promise<void> {
+    await this.store(purpose, randomDigits(CODE_LENGTH), '', this.deps.clock.now());
   }
 
   /**

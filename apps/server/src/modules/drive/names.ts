@@ -23,6 +23,16 @@ export function numberedName(name: string, n: number, isFile: boolean): string {
 }
 
 /**
+ * What every numbered name of `name` starts with ("photo" for "photo.jpg"): the prefix to read
+ * the taken names by.
+ * @package
+ */
+export function namePrefix(name: string, isFile: boolean): string {
+  const dot = isFile ? name.lastIndexOf('.') : -1;
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/**
  * The first "name(n)" not in `taken`.
  * @package
  */

@@ -1,11 +1,17 @@
-import { DRIVE_ROOT_NUMERIC_ID, DriveCode, DriveMsg, RECYCLE_EMPTY_MAX } from '@phonecloud/shared';
+import {
+  DRIVE_ROOT_NUMERIC_ID,
+  DriveCode,
+  DriveMsg,
+  type NameConflictMode,
+  RECYCLE_EMPTY_MAX,
+} from '@phonecloud/shared';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../http/context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { BlobIndex } from '../../storage/blob-index.js';
 import { type Face, folderMissing, nameExists, notFound } from './errors.js';
 import { type Exec, FILE, FOLDER, type ItemRow, ItemsRepo, isUniqueViolation } from './items-repo.js';
-import { cleanName, freeName } from './names.js';
+import { cleanName, freeName, namePrefix } from './names.js';
 import { Quota } from './quota.js';
 
 /** @package */
@@ -175,9 +181,16 @@ export class DriveService {
 
   /**
    * Moves an item into a folder. Checked inside one transaction that first takes the drive's row
-   * lock, so two crossing moves (A into B, B into A) cannot both pass and make a cycle.
+   * lock, so two crossing moves (A into B, B into A) cannot both pass and make a cycle. A name
+   * taken there is refused (-2003) unless `mode` keeps both or replaces (`NameConflictMode`).
    */
-  async move(userId: number, id: number, targetId: number, newName?: unknown): Promise<ItemRow> {
+  async move(
+    userId: number,
+    id: number,
+    targetId: number,
+    newName?: unknown,
+    mode: NameConflictMode = 'refuse',
+  ): Promise<ItemRow> {
     try {
       return await this.deps.db.transaction().execute(async (trx) => {
         await this.lockDrive(trx, userId);
@@ -189,9 +202,13 @@ export class DriveService {
         if (chain.some((c) => c.id === item.id)) {
           throw new AppError(DriveCode.SUBFOLDER_OR_TOO_LARGE, DriveMsg.MOVE_INTO_SUBFOLDER);
         }
-        const name =
+        const wanted =
           newName === undefined ? item.name : cleanName(newName, item.kind === FOLDER ? 'folder' : 'file');
         const now = this.now();
+        const name =
+          mode === 'refuse'
+            ? wanted
+            : await this.settleClash(trx, userId, item, target.id, wanted, mode, now);
         await trx
           .updateTable('drive_items')
           .set({ parent_id: target.id, name, updated_at: now })
@@ -204,6 +221,36 @@ export class DriveService {
       if (isUniqueViolation(err)) throw nameExists(DriveMsg.SAME_NAME_409);
       throw err;
     }
+  }
+
+  /**
+   * Makes room for `name` in the folder: the item of that name goes to the bin when it is
+   * replaced (same kind only), otherwise the moved item takes the first free "name(n)". Answers the
+   * name to use.
+   */
+  private async settleClash(
+    trx: Exec,
+    userId: number,
+    item: ItemRow,
+    parentId: number,
+    name: string,
+    mode: 'auto_rename' | 'overwrite',
+    now: number,
+  ): Promise<string> {
+    const clash = await this.items.childByName(trx, userId, parentId, name);
+    if (!clash) return name;
+    if (mode === 'overwrite' && clash.kind === item.kind) {
+      await trx
+        .updateTable('drive_items')
+        .set({ trashed_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', clash.id)
+        .execute();
+      return name;
+    }
+    const isFile = item.kind === FILE;
+    const taken = await this.items.namesLike(trx, userId, parentId, namePrefix(name, isFile));
+    return freeName(name, taken, isFile);
   }
 
   /** Sets an item's modification time (a file as its client had it, so a later sync compares equal). */

@@ -25,6 +25,8 @@ export async function deleteUser(
       await trx.deleteFrom('captchas').where('owner', '=', `sid:${id}`).execute();
       await trx.deleteFrom('verify_codes').where('purpose', 'like', `%:s:${id}:%`).execute();
     }
+    // 忘记密码's codes are the account's, not a session's.
+    await trx.deleteFrom('verify_codes').where('purpose', 'like', `reset:u:${userId}:%`).execute();
     await trx
       .deleteFrom('rate_limits')
       .where((eb) => eb.or([eb('key', 'like', `%:u:${userId}:%`), eb('key', 'like', `%:u:${userId}`)]))

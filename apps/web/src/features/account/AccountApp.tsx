@@ -4,11 +4,12 @@ import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { platformQueries } from '../../api/platform-queries';
 import { SiteFooter } from '../../components/SiteFooter';
 import { CentrePage } from './centre/CentrePage';
+import { ForgotPage } from './sign-in/ForgotPage';
 import { LoginPage } from './sign-in/LoginPage';
 import { RegisterPage } from './sign-in/RegisterPage';
 import { PORTAL_HOME } from './sign-in/redirect';
 
-/** The central login (a second entry of the build): #/login, #/register, #/centre. */
+/** The central login (a second entry of the build): #/login, #/register, #/forgot, #/centre. */
 export function AccountApp() {
   const { data: info } = useQuery(platformQueries.info());
   return (
@@ -25,6 +26,7 @@ export function AccountApp() {
           <Routes>
             <Route path="/login" element={<LoginPage />} />
             <Route path="/register" element={<RegisterPage />} />
+            <Route path="/forgot" element={<ForgotPage />} />
             <Route path="/centre" element={<CentrePage />} />
             <Route path="*" element={<Navigate to="/login" replace />} />
           </Routes>

@@ -5,4 +5,5 @@ import type { CaptchaPaths } from '../../components/use-captcha';
 export const ACCOUNT_CAPTCHA: CaptchaPaths = { draw: Api.accountDraw, check: Api.accountCheckDraw };
 
 export type ContactKind = 'phone' | 'email';
-export type CodePurpose = 'register' | 'bind';
+/** What a code is for: sign-up and bind send to the typed address, reset to the account's own. */
+export type CodePurpose = 'register' | 'bind' | 'reset';

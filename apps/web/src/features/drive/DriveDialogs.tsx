@@ -46,7 +46,12 @@ export function DriveDialogs(props: Props) {
           backend={backend}
           currentFolderId={folderId}
           movedIds={dialog.ids}
-          onMove={(target) => actions.move(dialog.ids, target)}
+          onMove={(target) =>
+            actions.move(
+              props.items.filter((i) => dialog.ids.includes(i.id)),
+              target,
+            )
+          }
           onClose={onClose}
         />
       );

@@ -43,7 +43,7 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
   const [previewing, setPreviewing] = useState<DriveItem | null>(null);
   const actions = useDriveActions(backend, { tips, modal, clearSelection: () => setSelected(new Set()) });
   const onOverQuota = useCallback(() => setDialog({ kind: 'quota' }), []);
-  const uploads = useDriveUploads(backend, folderId, { items, quota: quota.data, onOverQuota });
+  const uploads = useDriveUploads(backend, folderId, { items, quota: quota.data, onOverQuota, modal });
   const open = useOpenFolder(backend, chain);
   const selectedItems = items.filter((i) => selected.has(i.id));
 

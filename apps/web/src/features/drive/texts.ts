@@ -57,6 +57,16 @@ export const DriveText = {
   UPLOAD_FOLDER: '文件夹上传',
   DROP_HINT: '松开鼠标即可上传到当前文件夹',
   MOVE_TITLE: '移动到',
+  // A name the target folder holds already (move or upload): replace, keep both or skip.
+  conflictTitle: (n: number) => (n === 1 ? '目标文件夹中已有同名文件' : `目标文件夹中已有${n}个同名文件`),
+  CONFLICT_HINT: '替换后，原文件将移入回收站；保留两者时，新文件名后会加上编号，如“名称(1).txt”。',
+  conflictMore: (n: number) => `等${n}个`,
+  REPLACE: '替换',
+  KEEP_BOTH: '保留两者',
+  SKIP: '跳过',
+  skipped: (n: number) => `已跳过${n}个同名文件`,
+  // Which items of a move did not move, and why (under the spec's partial-failure text).
+  moveFailedList: (n: number) => `以下${n}个文件/文件夹未能移动：`,
   LOADING: '加载中…',
   LIST_FAILED: '文件列表加载失败',
   RETRY: '重新加载',

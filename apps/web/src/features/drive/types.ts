@@ -46,6 +46,25 @@ export interface UploadProgress {
   fraction: number;
 }
 
+/**
+ * The user's answer to a name the target folder holds already: replace it (it goes to the
+ * recycle bin) or keep both (the new one takes "name(1).ext"); skipping never reaches a call.
+ */
+export type ConflictChoice = 'overwrite' | 'auto_rename';
+
+/** An upload that replaces or keeps beside an item of its name, chosen before it was queued. */
+export interface UploadConflict {
+  choice: ConflictChoice;
+  /** The item of that name in the folder now. */
+  existing: DriveItem;
+}
+
+/** One item's outcome in a batch: 0, or the server's code and its text. */
+export interface ItemResult {
+  code: number;
+  message?: string;
+}
+
 /** How an upload ended: sent (or linked by quick upload), or already in the folder (v1 head 422). */
 export type UploadOutcome = 'uploaded' | 'quick' | 'exists';
 
@@ -65,8 +84,12 @@ export interface DriveBackend {
   quota(): Promise<Quota>;
   createFolder(parentId: string, name: string): Promise<void>;
   rename(item: DriveItem, name: string): Promise<void>;
+  /**
+   * Moves each item, answering each one's outcome in order (a refused name is -2003); throws only
+   * when the call itself failed. `onConflict` resolves taken names instead of refusing them.
+   */
+  move(ids: string[], targetId: string, onConflict?: ConflictChoice): Promise<ItemResult[]>;
   /** Batch calls resolve when every item passed and reject with the spec's text otherwise. */
-  move(ids: string[], targetId: string): Promise<void>;
   remove(ids: string[]): Promise<void>;
   downloadUrl(id: string): Promise<string>;
   previewUrl(id: string): Promise<PreviewInfo>;
@@ -80,8 +103,15 @@ export interface DriveBackend {
     parentId: string,
     onProgress: (p: UploadProgress) => void,
     signal: AbortSignal,
+    conflict?: UploadConflict,
   ): Promise<UploadOutcome>;
   formatSize(bytes: number): string;
+  /**
+   * Whether files chosen onto names the folder holds are asked about (replace / keep both /
+   * skip). The older variant follows the spec instead: duplicate policy 2 keeps both, and the
+   * same content in that folder is the head's 422 with the same-name text.
+   */
+  asksOnUploadConflict: boolean;
   texts: {
     /** New folder with a name already in the list. */
     folderExists: string;

@@ -5,12 +5,14 @@ import type { HookAPI } from 'antd/es/modal/useModal';
 import { isApiError } from '../../api';
 import { toast } from '../../components/toast';
 import { confirmAction } from './dialogs/confirm';
+import { askNameConflict } from './dialogs/conflict';
+import { showMoveFailures } from './dialogs/move-report';
 import { startDownload } from './download';
 import { driveKeys } from './listing/use-folder-listing';
 import { reportError } from './report';
 import { deleteLimitError, downloadLimitError } from './rules';
 import { DriveText } from './texts';
-import type { DriveBackend, DriveItem } from './types';
+import type { DriveBackend, DriveItem, ItemResult } from './types';
 
 /** Success tips stay one second (spec 000 §9). */
 export const TIP_SECONDS = SUCCESS_TIP_MS / 1000;
@@ -20,9 +22,70 @@ export interface DriveActions {
   refresh(): Promise<void>;
   download(items: DriveItem[]): Promise<void>;
   remove(items: DriveItem[]): Promise<void>;
-  move(ids: string[], targetId: string): Promise<void>;
+  /** Moves; a taken name asks replace / keep both / skip, and failures are named with their reasons. */
+  move(items: DriveItem[], targetId: string): Promise<void>;
   /** The dialog's text for a refused name, or null when the dialog should close. */
   nameRefusal(err: unknown, sameNameText: string | null): string | null;
+}
+
+interface MoveOutcome {
+  /** Each item that was tried, with its result (skipped ones are not here). */
+  results: Array<{ item: DriveItem; result: ItemResult }>;
+  skipped: number;
+}
+
+/** Moves, then asks about the names the target held and moves those again with the answer. */
+async function moveAsking(
+  backend: DriveBackend,
+  modal: HookAPI,
+  items: DriveItem[],
+  targetId: string,
+): Promise<MoveOutcome> {
+  const first = await backend.move(
+    items.map((i) => i.id),
+    targetId,
+  );
+  const results = items.map((item, n) => ({ item, result: first[n] ?? { code: 0 } }));
+  const clashing = results.filter((r) => r.result.code === DriveCode.NAME_EXISTS);
+  if (clashing.length === 0) return { results, skipped: 0 };
+  const answer = await askNameConflict(
+    modal,
+    clashing.map((r) => r.item.name),
+  );
+  if (answer === 'skip')
+    return { results: results.filter((r) => !clashing.includes(r)), skipped: clashing.length };
+  const again = await backend.move(
+    clashing.map((r) => r.item.id),
+    targetId,
+    answer,
+  );
+  clashing.forEach((r, n) => {
+    r.result = again[n] ?? { code: 0 };
+  });
+  return { results, skipped: 0 };
+}
+
+/** 移动文件成功！ when all moved; one failure's text; several: which and why (spec text above them). */
+function reportMove({ results, skipped }: MoveOutcome, ui: { tips: MessageInstance; modal: HookAPI }): void {
+  const failed = results.filter((r) => r.result.code !== 0);
+  if (skipped > 0) void ui.tips.info(DriveText.skipped(skipped), TIP_SECONDS);
+  if (failed.length === 0) {
+    if (results.length > 0) void ui.tips.success(DriveMsg.MOVE_OK, TIP_SECONDS);
+    return;
+  }
+  const reasonOf = (r: ItemResult) => r.message || DriveMsg.NET_MOVE;
+  const [only] = failed;
+  if (only && results.length === 1) {
+    toast.error(reasonOf(only.result));
+    return;
+  }
+  const title =
+    failed.length < results.length ? DriveMsg.MOVE_PARTIAL : reasonOf(failed[0]?.result ?? { code: 0 });
+  showMoveFailures(
+    ui.modal,
+    title,
+    failed.map((f) => ({ name: f.item.name, reason: reasonOf(f.result) })),
+  );
 }
 
 /**
@@ -65,10 +128,10 @@ export function useDriveActions(
     await refresh();
   };
 
-  const move = async (ids: string[], targetId: string) => {
+  const move = async (items: DriveItem[], targetId: string) => {
     try {
-      await backend.move(ids, targetId);
-      void ui.tips.success(DriveMsg.MOVE_OK, TIP_SECONDS);
+      const outcome = await moveAsking(backend, ui.modal, items, targetId);
+      reportMove(outcome, ui);
     } catch (err) {
       reportError(err);
     }

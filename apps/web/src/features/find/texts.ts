@@ -35,7 +35,7 @@ export const T = {
   coords: '经纬度',
   accuracy: (m: number) => `精度约 ${Math.round(m)} 米`,
   time: '定位时间',
-  noTiles: '未配置地图底图，仅显示位置标记',
+  noTiles: '离线底图：国家与省市边界（未配置在线地图）',
   // panels
   refresh: '刷新位置',
   refreshHint: '让手机上报当前的位置',

@@ -220,13 +220,18 @@ function editCalls(drive: DriveService): Record<string, V2Call> {
           to_parent_file_id: z.string({ message: DriveMsg.MOVE_NO_TARGET }).min(1, DriveMsg.MOVE_NO_TARGET),
           to_drive_id: z.string().optional(),
           new_name: z.string().optional(),
+          check_name_mode: NameMode,
         }),
         raw,
       );
       if (b.to_drive_id !== undefined && b.to_drive_id !== ctx.driveId) throw notFound();
       const target = parseV2Id(b.to_parent_file_id);
       if (target === null) throw new AppError(DriveCode.FOLDER_MISSING, DriveMsg.FOLDER_MISSING);
-      const moved = await drive.move(ctx.userId, id(b.file_id), target, b.new_name);
+      const mode =
+        b.check_name_mode === 'auto_rename' || b.check_name_mode === 'overwrite'
+          ? b.check_name_mode
+          : 'refuse';
+      const moved = await drive.move(ctx.userId, id(b.file_id), target, b.new_name, mode);
       return { drive_id: ctx.driveId, file_id: v2Id(moved.id), parent_file_id: v2Id(moved.parent_id) };
     },
 

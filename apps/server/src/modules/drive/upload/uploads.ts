@@ -13,7 +13,7 @@ import { randomToken } from '../../../lib/crypto.js';
 import type { BlobInfo } from '../../../storage/blob-store.js';
 import { type Face, nameExists, uploadGone, uploadMismatch } from '../errors.js';
 import { type Exec, FILE, type ItemRow, isUniqueViolation } from '../items-repo.js';
-import { cleanName, freeName } from '../names.js';
+import { cleanName, freeName, namePrefix } from '../names.js';
 import { thumbAhead } from '../preview/thumbs.js';
 import type { DriveService } from '../service.js';
 import { Parts, STAGED } from './parts.js';
@@ -212,7 +212,11 @@ export class Uploads {
                 .where('id', '=', clash.id)
                 .execute();
             } else {
-              name = freeName(name, await this.drive.items.namesLike(trx, userId, u.parent_id, name), true);
+              name = freeName(
+                name,
+                await this.drive.items.namesLike(trx, userId, u.parent_id, namePrefix(name, true)),
+                true,
+              );
             }
           }
           if (u.face === 'quick') {

@@ -3,7 +3,7 @@ import { Api, Code, Msg } from '@phonecloud/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { api, isApiError } from '../../../api';
 import { CaptchaField } from '../../../components/CaptchaField';
 import { PrimaryButton } from '../../../components/PrimaryButton';
@@ -20,6 +20,8 @@ interface LoginFields {
 
 export function LoginPage() {
   const [params] = useSearchParams();
+  // Back from 忘记密码: say that the new password is set.
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   // Already signed in (a bookmark, the back button): on to where the visit was going.
   const signedIn = useQuery({
     queryKey: ['account', 'signed-in'],
@@ -51,6 +53,7 @@ export function LoginPage() {
 
   return (
     <AccountCard title="登录" subtitle="使用用户名、手机号或邮箱登录">
+      {notice ? <Alert type="success" showIcon title={notice} className="form-alert" /> : null}
       <Form<LoginFields> layout="vertical" size="large" requiredMark={false} onFinish={(v) => void submit(v)}>
         <Form.Item name="account" label="账号" rules={[requiredRule(Msg.ACCOUNT_EMPTY)]}>
           <Input
@@ -63,6 +66,9 @@ export function LoginPage() {
         <Form.Item name="password" label="密码" rules={[{ required: true, message: Msg.PASSWORD_EMPTY }]}>
           <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
         </Form.Item>
+        <div className="login-forgot">
+          <Link to="/forgot">忘记密码？</Link>
+        </div>
         {needCaptcha ? (
           <div className="login-captcha">
             <CaptchaField captcha={captcha} />

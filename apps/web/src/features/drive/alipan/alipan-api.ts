@@ -19,7 +19,7 @@ import {
 } from '@phonecloud/shared';
 import { ApiError, api, isApiError } from '../../../api';
 import { driveBearer, ensureDriveToken } from '../drive-session';
-import type { DriveBackend, DriveItem, RecycleEntry } from '../types';
+import type { DriveBackend, DriveItem, ItemResult, RecycleEntry } from '../types';
 import { throwUnlessAllPassed } from '../upload/batch-outcome';
 
 /** Every v2 call: JSON with the bearer token, read again on the retry after a 2003. */
@@ -36,8 +36,9 @@ const toItem = (f: V2File): DriveItem => ({
   ...(f.thumbnail ? { thumbnail: f.thumbnail, thumbnailLarge: f.thumbnail_large } : {}),
 });
 
-/** One `/v2/batch` of the same call over many items (the UI never sends more than 100). */
-async function batch(url: string, bodies: Record<string, unknown>[], partialText: string, netError: string) {
+/** One `/v2/batch` of the same call over many items: each item's outcome, in order. */
+async function batchResults(url: string, bodies: Record<string, unknown>[], netError: string) {
+  const results: ItemResult[] = [];
   for (let i = 0; i < bodies.length; i += V2_BATCH_MAX) {
     const slice = bodies.slice(i, i + V2_BATCH_MAX);
     const { responses } = await v2<{ responses: V2BatchResponse[] }>(
@@ -48,14 +49,16 @@ async function batch(url: string, bodies: Record<string, unknown>[], partialText
       },
       netError,
     );
-    throwUnlessAllPassed(
-      responses.map((r) => ({
-        code: r.status === 200 ? r.body.code : r.status,
-        message: r.body.message,
-      })),
-      partialText,
-    );
+    for (const r of responses) {
+      results.push({ code: r.status === 200 ? r.body.code : r.status, message: r.body.message });
+    }
   }
+  return results;
+}
+
+/** A batch that passes only when every item passed (the UI never sends more than 100). */
+async function batch(url: string, bodies: Record<string, unknown>[], partialText: string, netError: string) {
+  throwUnlessAllPassed(await batchResults(url, bodies, netError), partialText);
 }
 
 interface RecyclePage {
@@ -117,11 +120,14 @@ export const alipanBackend: DriveBackend = {
     await v2(DriveApi.v2Update, { file_id: item.id, name }, DriveMsg.NET_RENAME);
   },
 
-  move: (ids, targetId) =>
-    batch(
+  move: (ids, targetId, onConflict) =>
+    batchResults(
       '/file/move',
-      ids.map((file_id) => ({ file_id, to_parent_file_id: targetId })),
-      DriveMsg.MOVE_PARTIAL,
+      ids.map((file_id) => ({
+        file_id,
+        to_parent_file_id: targetId,
+        ...(onConflict ? { check_name_mode: onConflict } : {}),
+      })),
       DriveMsg.NET_MOVE,
     ),
 
@@ -183,10 +189,17 @@ export const alipanBackend: DriveBackend = {
   },
 
   /** file/create → PUT each part's bytes to its upload_url → file/complete (spec 000 §4). */
-  async upload(file, parentId, onProgress, signal) {
+  async upload(file, parentId, onProgress, signal, conflict) {
     const created = await v2<V2CreateFileResult>(
       DriveApi.v2Create,
-      { parent_file_id: parentId, name: file.name, type: 'file', size: file.size },
+      {
+        parent_file_id: parentId,
+        name: file.name,
+        type: 'file',
+        size: file.size,
+        // The user's choice on a name the folder holds; otherwise the server's default (keep both).
+        ...(conflict ? { check_name_mode: conflict.choice } : {}),
+      },
       DriveMsg.NET_UPLOAD_URL,
     );
     let parts = created.part_info_list;
@@ -223,5 +236,6 @@ export const alipanBackend: DriveBackend = {
   },
 
   formatSize,
+  asksOnUploadConflict: true,
   texts: { folderExists: DriveMsg.FOLDER_EXISTS_V2, renameExists: DriveMsg.RENAME_EXISTS_V2 },
 };

@@ -2,6 +2,7 @@ import {
   DRIVE_ROOT_NUMERIC_ID,
   DRIVE_V1_PAGE_SIZE,
   DriveApi,
+  DriveCode,
   DriveHttp,
   DriveMsg,
   formatSizeV1,
@@ -91,8 +92,25 @@ export const panBackend: DriveBackend = {
     await panPost(DriveApi.v1Rename, { id: item.id, name }, DriveMsg.NET_RENAME);
   },
 
-  async move(list, targetId) {
-    await panPost<V1BatchItem[]>(DriveApi.v1Move, { ids: ids(list), targetId }, DriveMsg.NET_MOVE);
+  async move(list, targetId, onConflict) {
+    // The spec's move.json first; only a choice on taken names goes to the product's route beside it.
+    const fields = onConflict
+      ? { ids: ids(list), targetId, ondup: onConflict === 'overwrite' ? 'overwrite' : 'newcopy' }
+      : { ids: ids(list), targetId };
+    const path = onConflict ? DriveApi.v1MoveOndup : DriveApi.v1Move;
+    let answer: V1BatchItem[];
+    try {
+      answer = await panPost<V1BatchItem[]>(path, fields, DriveMsg.NET_MOVE);
+    } catch (err) {
+      // A refused batch still lists every id with its own code and text.
+      if (!isApiError(err) || !Array.isArray(err.data)) throw err;
+      answer = err.data as V1BatchItem[];
+    }
+    const byId = new Map(answer.map((r) => [String(r.srcId), r]));
+    return list.map((id) => {
+      const r = byId.get(id);
+      return r ? { code: r.code, message: r.message } : { code: DriveCode.NOT_FOUND };
+    });
   },
 
   async remove(list) {
@@ -144,6 +162,7 @@ export const panBackend: DriveBackend = {
   },
 
   upload: panUpload,
+  asksOnUploadConflict: false,
   formatSize: formatSizeV1,
   texts: { folderExists: DriveMsg.FOLDER_EXISTS_V1, renameExists: null },
 };

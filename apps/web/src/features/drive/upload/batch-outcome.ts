@@ -1,10 +1,8 @@
 import { ApiError } from '../../../api';
 
-/** One item's result in a batch call of either face. */
-export interface ItemResult {
-  code: number;
-  message?: string;
-}
+import type { ItemResult } from '../types';
+
+export type { ItemResult } from '../types';
 
 /**
  * A batch passes when every item passed; when only some failed the spec's partial text is shown,

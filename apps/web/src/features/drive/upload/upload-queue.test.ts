@@ -12,6 +12,26 @@ const file = (name: string) => new File(['x'], name);
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('upload queue', () => {
+  it("hands each file's conflict choice to the upload, and none to the others", async () => {
+    const seen: Array<[string, string | undefined]> = [];
+    const queue = new UploadQueue(
+      fakeBackend(async (f, _parent, _progress, _signal, conflict) => {
+        seen.push([f.name, conflict?.choice]);
+        return 'uploaded';
+      }),
+    );
+    queue.setEvents({ onUploaded: vi.fn(), onQuotaExceeded: vi.fn(), onExists: vi.fn() });
+    const existing = { id: '7', name: 'a.txt', type: 'file' as const, size: 1, mtime: 0 };
+    queue.add([file('a.txt'), file('b.txt')], 'root', (f) =>
+      f.name === 'a.txt' ? { choice: 'overwrite', existing } : undefined,
+    );
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen.sort()).toEqual([
+      ['a.txt', 'overwrite'],
+      ['b.txt', undefined],
+    ]);
+  });
+
   it('runs three at a time, then the rest, and reports each folder that got a file', async () => {
     const gates: Array<() => void> = [];
     let running = 0;

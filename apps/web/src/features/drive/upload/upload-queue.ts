@@ -1,6 +1,6 @@
 import { DriveCode, DriveMsg } from '@phonecloud/shared';
 import { isApiError, shouldReport } from '../../../api';
-import type { DriveBackend, UploadOutcome, UploadProgress } from '../types';
+import type { DriveBackend, UploadConflict, UploadOutcome, UploadProgress } from '../types';
 
 export type UploadStatus = 'waiting' | 'running' | 'done' | 'failed';
 
@@ -12,6 +12,8 @@ export interface UploadTask {
   progress: UploadProgress;
   outcome?: UploadOutcome;
   error?: string;
+  /** The user's choice on a name the folder held when the file was chosen. */
+  conflict?: UploadConflict;
 }
 
 export interface QueueEvents {
@@ -55,13 +57,18 @@ export class UploadQueue {
   };
   snapshot = () => this.tasks;
 
-  add(files: readonly File[], parentId: string): void {
+  add(
+    files: readonly File[],
+    parentId: string,
+    conflictOf?: (file: File) => UploadConflict | undefined,
+  ): void {
     const added = files.map<UploadTask>((file) => ({
       id: this.nextId++,
       file,
       parentId,
       status: 'waiting',
       progress: { phase: 'sending', fraction: 0 },
+      conflict: conflictOf?.(file),
     }));
     this.tasks = [...this.tasks, ...added];
     this.emit();
@@ -98,6 +105,7 @@ export class UploadQueue {
         task.parentId,
         (progress) => this.progress(id, progress),
         controller.signal,
+        task.conflict,
       );
       this.update(id, { status: 'done', outcome, progress: { phase: 'sending', fraction: 1 } });
       if (outcome === 'exists') this.events.onExists(task.file.name);

@@ -3,11 +3,28 @@ import { FIND_MAP_CENTRE, FIND_MAP_ZOOM, type FindPortalInfo, type PhoneLocation
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { T } from '../texts';
+import { usesOfflineBase } from './base-map/zoom-rules';
 import { toMapPoint } from './coords';
 
 /**
- * The Leaflet map: the tile source of the deployment's settings (none: a blank map), the phone's
- * marker and its accuracy circle. The marker is a CSS-drawn divIcon, so nothing needs an image
+ * Draws the offline base map (its own chunk, and its shapes fetched after it: the first page does
+ * not carry them); answers its removal, which also stops a load still under way.
+ */
+function offlineBase(map: L.Map): () => void {
+  let remove: (() => void) | null = null;
+  let gone = false;
+  void import('./base-map/offline-base').then(({ addOfflineBase }) => {
+    if (!gone) remove = addOfflineBase(map);
+  });
+  return () => {
+    gone = true;
+    remove?.();
+  };
+}
+
+/**
+ * The Leaflet map: the tile source of the deployment's settings (none: the offline base map of
+ * countries, provinces and cities), the phone's marker and its accuracy circle. The marker is a CSS-drawn divIcon, so nothing needs an image
  * path or an inline style attribute (Leaflet positions through the CSSOM, which the CSP allows).
  */
 export function DeviceMap({ info, location }: { info: FindPortalInfo; location: PhoneLocation | null }) {
@@ -20,12 +37,15 @@ export function DeviceMap({ info, location }: { info: FindPortalInfo; location: 
     const el = box.current;
     if (!el) return;
     // The zoom buttons are named in Chinese (Leaflet's own titles are English).
-    const m = L.map(el, { attributionControl: Boolean(info.tileAttribution), zoomControl: false }).setView(
-      toMapPoint(FIND_MAP_CENTRE, info.tileCoords),
-      FIND_MAP_ZOOM,
-    );
+    const offline = usesOfflineBase(info);
+    const m = L.map(el, {
+      attributionControl: offline || Boolean(info.tileAttribution),
+      zoomControl: false,
+    }).setView(toMapPoint(FIND_MAP_CENTRE, info.tileCoords), FIND_MAP_ZOOM);
     L.control.zoom({ zoomInTitle: T.zoomIn, zoomOutTitle: T.zoomOut }).addTo(m);
-    if (info.tileUrl) {
+    // The configured tiles take over; without them the packaged shapes are the map.
+    const dropBase = offline ? offlineBase(m) : null;
+    if (!offline) {
       L.tileLayer(info.tileUrl, {
         subdomains: info.tileSubdomains || 'abc',
         attribution: info.tileAttribution,
@@ -38,6 +58,7 @@ export function DeviceMap({ info, location }: { info: FindPortalInfo; location: 
     resized.observe(el);
     return () => {
       resized.disconnect();
+      dropBase?.();
       marker.current = null;
       circle.current = null;
       map.current = null;
@@ -70,7 +91,7 @@ export function DeviceMap({ info, location }: { info: FindPortalInfo; location: 
         role="img"
         aria-label={location ? location.location : T.noLocation}
       />
-      {!info.tileUrl && <div className="find-map__note">{T.noTiles}</div>}
+      {usesOfflineBase(info) && <div className="find-map__note">{T.noTiles}</div>}
     </div>
   );
 }
