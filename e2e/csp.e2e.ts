@@ -58,6 +58,13 @@ test('every screen runs under the strict policy without a violation', async ({ p
   await page.locator('.contact-row', { hasText: '张三' }).click();
   await page.getByRole('link', { name: /编辑/ }).click();
   await expect(page).toHaveURL(/#\/contact\/editor\//);
+  // The note's text area, typed into over several lines (antd's autosize wrote a style attribute).
+  await page
+    .locator('.contact-editor')
+    .getByRole('button', { name: /添加更多选项/ })
+    .click();
+  await page.getByRole('menuitem', { name: '备注' }).click();
+  await page.locator('.contact-editor').getByLabel('备注').fill('第一行\n第二行\n第三行\n第四行\n第五行');
   for (const tool of ['回收站', '时光机', '合并重复']) {
     await page.locator('.contacts-side').getByRole('button', { name: tool }).click();
     await expect(page.getByRole('dialog', { name: tool })).toBeVisible();

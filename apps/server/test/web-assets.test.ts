@@ -59,6 +59,13 @@ describe('the portal build', () => {
     }
   });
 
+  it('sends /account to /account/ (its page without the slash was blank), keeping the query', async () => {
+    const client = server.client();
+    const bare = await client.raw('/account?from=home', { headers: { accept: 'text/html' } });
+    expect(bare.status).toBe(301);
+    expect(bare.headers.get('location')).toBe('/account/?from=home');
+  });
+
   it('serves a file built after start-up from disk, and 404 for one that does not exist', async () => {
     writeFileSync(path.join(dist, 'assets', 'later-def456.js'), 'export {};');
     const client = server.client();

@@ -52,7 +52,14 @@ export function servePages(
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return;
-    const file = PAGES.get(req.url.split('?')[0] ?? '');
+    const [pathname = '', query] = req.url.split('?');
+    // A folder's page asked without its slash (`/account`): its relative assets would resolve
+    // against the root and the page stay blank.
+    if (PAGES.has(`${pathname}/`)) {
+      await reply.redirect(`${pathname}/${query === undefined ? '' : `?${query}`}`, 301);
+      return;
+    }
+    const file = PAGES.get(pathname);
     const page = file ? load(file) : undefined;
     if (!page) return;
     const nonce = randomBytes(16).toString('base64');

@@ -22,7 +22,9 @@ export function NoteField({ form, setForm }: FormProps) {
         value={form.note}
         maxLength={CONTACT_NOTE_MAX}
         showCount
-        autoSize={{ minRows: 2, maxRows: 6 }}
+        // A fixed height the user may drag taller: antd's autoSize measures with a hidden
+        // textarea given a style attribute, which the portal's CSP (style-src-attr) refuses.
+        rows={4}
         aria-label={T.note}
         onChange={(e) => setForm((f) => ({ ...f, note: e.target.value }))}
       />
