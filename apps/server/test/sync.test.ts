@@ -480,6 +480,20 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
     const del = await pushed(token, 'calendar', [{ op: 'delete', uid: 'ev-1@phone', version_code: v2 }]);
     expect(del.results[0]?.outcome).toBe(SyncOutcome.APPLIED);
     expect((await pullAll(token, 'calendar', all.anchor)).deleted).toEqual(['ev-1@phone']);
+
+    // Edited on the phone after the cloud deleted it: it comes back as the phone has it.
+    const back = await pushed(token, 'calendar', [
+      { op: 'edit', uid: 'ev-1@phone', version_code: v2, ical: phoneEvent('ev-1@phone', '周会（恢复）') },
+    ]);
+    expect(back.results[0]?.outcome).toBe(SyncOutcome.RECREATED);
+    // An edit of a UID this account never had is refused (1011), not created.
+    const never = await push(token, 'calendar', [
+      { op: 'edit', uid: 'never@here', version_code: 1, ical: phoneEvent('never@here', '不存在') },
+    ]);
+    expect(never.code).toBe(SyncCode.NOT_FOUND);
+    expect((await pullAll(token, 'calendar', '')).items.map((e: SyncEvent) => e.uid)).not.toContain(
+      'never@here',
+    );
   });
 
   async function bookOf(token: string, n: number) {

@@ -245,6 +245,18 @@ export class CalendarRepo extends SyncBookRepo {
     return Number(row?.n ?? 0);
   }
 
+  /** Whether the account ever had an event of this UID that the change log still remembers. */
+  async uidLogged(userId: number, uid: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('calendar_changes')
+      .select('event_id')
+      .where('user_id', '=', userId)
+      .where('uid', '=', uid)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /**
    * Which events each version wrote or deleted, with the UID and CalDAV name they had (a sync
    * learns which UID, a sync-collection which name, a deletion removed; an event keeps both, so

@@ -11,6 +11,7 @@ import {
   cursorOf,
   fullReload,
   makeCursor,
+  notFoundAt,
   type SyncAdapter,
   versionOf,
 } from '../../platform/sync-adapter.js';
@@ -128,6 +129,12 @@ export const calendarSync: SyncAdapter = {
   },
 };
 
+/** Whether an event of this UID was here and deleted (in the recycle bin, or in the change log). */
+async function deletedHere(repo: CalendarRepo, userId: number, uid: string): Promise<boolean> {
+  if ((await repo.binRows(userId, [uid])).length > 0) return true;
+  return repo.uidLogged(userId, uid);
+}
+
 /** One change from the phone, at `index` of its batch. */
 async function applyChange(
   service: CalendarService,
@@ -155,6 +162,11 @@ async function applyChange(
   if (c.op === 'edit' && read.uid !== c.uid) throw invalid(SyncMsg.CHANGE_INVALID);
   const cid = c.op === 'create' ? { cid: c.cid } : {};
   const row = await repo.byUid(userId, read.uid);
+  if (!row && c.op === 'edit' && !(await deletedHere(repo, userId, read.uid))) {
+    // An edit of an event this account never had (a stale or foreign UID): refused as docs/sync.md
+    // says, not created.
+    throw notFoundAt(index);
+  }
   if (!row) {
     const saved = await service.put(userId, c.ical, { versionCode: 0 });
     const outcome = c.op === 'edit' ? SyncOutcome.RECREATED : SyncOutcome.APPLIED;
