@@ -22,6 +22,7 @@ import * as m019 from './migrations/019_contact_address_parts.js';
 import * as m020 from './migrations/020_drive_name_chars.js';
 import * as m021 from './migrations/021_sms_mms_twins.js';
 import * as m022 from './migrations/022_calendar_bin.js';
+import * as m023 from './migrations/023_sms_message_deletes.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '020_drive_name_chars': m020,
   '021_sms_mms_twins': m021,
   '022_calendar_bin': m022,
+  '023_sms_message_deletes': m023,
 };
 
 class StaticProvider implements MigrationProvider {
