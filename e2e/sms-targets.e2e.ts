@@ -158,6 +158,22 @@ for (const size of SIZES) {
     await page.reload();
     await expect(count).toHaveText(`${before - 1} 条`);
     await expect(detail.locator(`.sms-msg[data-server-id="${id}"]`)).toHaveCount(0);
+
+    // The marked message of full/{address}.{id}: deleted, it is not then "not found".
+    const older = (await detail.locator('.sms-msg').nth(-3).getAttribute('data-server-id')) ?? '';
+    await page.goto(`/#/sms/full/10086.${older}`);
+    const marked = detail.locator(`.sms-msg.is-anchor[data-server-id="${older}"]`);
+    await expect(marked).toBeVisible();
+    await (size.touch ? marked.locator('.sms-bubble').tap() : marked.locator('.sms-bubble').click());
+    await page.getByRole('menuitem', { name: '删除' }).click();
+    // The sync that follows the delete has answered: the page has drawn what it learnt.
+    const synced = page.waitForResponse((r) => r.url().endsWith(SmsApi.refresh));
+    await confirm.getByRole('button', { name: '删除' }).click();
+    await expect(page.getByText(SmsMsg.MESSAGE_DELETED)).toBeVisible();
+    await synced;
+    await expect(marked).toHaveCount(0);
+    await expect(count).toHaveText(`${before - 2} 条`);
+    await expect(page.getByText(SmsMsg.NOT_FOUND)).toHaveCount(0);
     await page.context().close();
   });
 }

@@ -69,12 +69,11 @@ export function useConversationView(rows: readonly MessageRow[], anchor: string 
   // what it holds, and where the first message sits now.
   useLayoutEffect(() => {
     const el = scroller.current;
-    // A jump the hold did not make (seen here first: the virtualizer re-renders inside the scroll
-    // event, before the listener below hears of it) lets go.
-    if (el && hold.current && Math.abs(el.scrollTop - heldAt.current) > el.clientHeight) hold.current = null;
+    // The marked message deleted here: the view stays where it is.
+    if (hold.current === 'anchor' && anchorRow < 0) hold.current = null;
     if (el && hold.current) {
       const target =
-        hold.current === 'anchor' && anchorRow >= 0
+        hold.current === 'anchor'
           ? virtual.getOffsetForIndex(anchorRow, 'center')?.[0]
           : el.scrollHeight - el.clientHeight;
       if (target !== undefined && Math.abs(el.scrollTop - target) > 1) el.scrollTop = target;
@@ -117,10 +116,13 @@ function followTheUser(el: HTMLDivElement, hold: Hold, heldAt: { current: number
   const inputs = ['wheel', 'touchstart', 'keydown'] as const;
   for (const type of inputs) el.addEventListener(type, release, { passive: true });
   el.addEventListener('pointerdown', onPointer, { passive: true });
-  el.addEventListener('scroll', follow, { passive: true });
+  // Captured: heard before the virtualiser's own listener, which draws the new rows at once (and
+  // the hold would put the view back before it was let go). Not in the render: the virtualiser
+  // itself moves the box when it takes it up again (React's StrictMode does that at mount).
+  el.addEventListener('scroll', follow, { passive: true, capture: true });
   return () => {
     for (const type of inputs) el.removeEventListener(type, release);
     el.removeEventListener('pointerdown', onPointer);
-    el.removeEventListener('scroll', follow);
+    el.removeEventListener('scroll', follow, { capture: true });
   };
 }
