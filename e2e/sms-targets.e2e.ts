@@ -1,18 +1,85 @@
 import { SmsApi, type SmsData, SmsMsg } from '@phonecloud/shared';
 import type { Browser, Page } from '@playwright/test';
+// sharp is a dependency of apps/server, hoisted to the root by npm workspaces.
+import sharp from 'sharp';
+import { findAccount } from './support/find';
 import { expect, shot, test } from './support/fixtures';
 import { expectTouchSize } from './support/screen';
-import { CONTEXT, verifiedDemoState } from './support/sms';
+import { type BackupMessage, CONTEXT, importBackup, verifiedState } from './support/sms';
 
-// The demo account's box, verified once by e-mail (sms.e2e.ts takes the SMS channel's 60 s
-// wait); each test opens its pages cold at the two widths a user meets: the spec's desktop
-// (1374 px) and a phone (375 px, touch). Against a development bundle (React's StrictMode runs
-// effects twice) the view used to stay at the top, or short of the newest picture.
+// An account of this file's own, its box imported from a backup and verified once by e-mail to
+// its own address (so no other file's code or 60 s wait is in the way, and the deletes below
+// touch no one else's data); each test opens its pages cold at the two widths a user meets: the
+// spec's desktop (1374 px) and a phone (375 px, touch). Against a development bundle (React's
+// StrictMode runs effects twice) the view used to stay at the top, or short of the newest picture.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const FAMILY = '13800138000';
+const BANK = '95588';
+const CARRIER = '10086';
+const MINUTE = 60_000;
+
+/** A photo-sized picture (taller than wide, as a phone takes them): its height moves the view. */
+function photo(top: string, bottom: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="480">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>
+    <rect width="360" height="480" fill="url(#g)"/><circle cx="180" cy="300" r="80" fill="#fff3b0"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+/**
+ * The box: a bank's 450 notices with three favourites, two of them more than a page (200) above
+ * its newest; a family chat of 250 with a favourite far up and MMS pictures, its newest message
+ * (the box's newest) an MMS picture and a favourite; the carrier's 40 notices for the deletes.
+ */
+async function box(now: number): Promise<BackupMessage[]> {
+  const bank = Array.from({ length: 450 }, (_, i) => ({
+    address: BANK,
+    body: `【工商银行】您尾号 8812 的账户第 ${i + 1} 笔交易，余额 ${1000 + i}.00 元。`,
+    date: now - 30 * 24 * 60 * MINUTE + i * 60 * MINUTE,
+    type: 1,
+    locked: [5, 150, 300].includes(i + 1) ? 1 : 0,
+  }));
+  const family: BackupMessage[] = Array.from({ length: 250 }, (_, i) => ({
+    address: FAMILY,
+    body: `家里第 ${i + 1} 条：${i % 2 ? '晚上回来吃饭吗？' : '好的，七点到家。'}`,
+    date: now - 10 * 24 * 60 * MINUTE + i * 50 * MINUTE,
+    type: i % 2 ? 1 : 2,
+    locked: i + 1 === 20 ? 1 : 0,
+  }));
+  family.push(
+    {
+      address: FAMILY,
+      body: '看看这张早上的照片',
+      date: now - 20 * MINUTE,
+      type: 1,
+      pictures: [{ mime: 'image/jpeg', name: 'morning.jpg', bytes: await photo('#8ec5ff', '#e0f0ff') }],
+    },
+    { address: FAMILY, body: '真好看！', date: now - 15 * MINUTE, type: 2 },
+    {
+      address: FAMILY,
+      body: '今天的晚霞真好看，给你拍了一张',
+      date: now - 5 * MINUTE,
+      type: 1,
+      locked: 1,
+      pictures: [{ mime: 'image/jpeg', name: 'sunset.jpg', bytes: await photo('#ff9a5a', '#ffd36e') }],
+    },
+  );
+  const carrier = Array.from({ length: 40 }, (_, i) => ({
+    address: CARRIER,
+    body: `【中国移动】尊敬的客户，您本月第 ${i + 1} 次提醒：套餐内流量已使用 ${i * 2}%。`,
+    date: now - 5 * 24 * 60 * MINUTE + i * 90 * MINUTE,
+    type: 1,
+  }));
+  return [...bank, ...family, ...carrier];
+}
 
 let state = '';
 test.beforeAll(async ({ browser }) => {
-  state = await verifiedDemoState(browser, 'sms-targets', 'email');
+  const account = findAccount('st');
+  importBackup(account.username, await box(Date.now()));
+  state = await verifiedState(browser, 'sms-targets', account, 'email');
 });
 
 const SIZES = [
@@ -58,7 +125,7 @@ function outsideMessageView(page: Page, selector: string): Promise<number> {
   }, selector);
 }
 
-/** The favourites of the demo box, as the favourites tab lists them: address and message id. */
+/** The favourites of the box, as the favourites tab lists them: address and message id. */
 async function favourites(browser: Browser): Promise<{ address: string; id: string }[]> {
   const page = await openCold(browser, SIZES[0], '/#/sms/index');
   await page.getByRole('tab', { name: /^收藏/ }).click();
@@ -79,9 +146,12 @@ for (const size of SIZES) {
     browser,
   }) => {
     const favs = await favourites(browser);
-    expect(favs.length).toBeGreaterThanOrEqual(3);
-    // Older favourites too: the one sitting far above the conversation's newest page.
-    for (const fav of favs.slice(-3)) {
+    expect(favs.length).toBe(5);
+    // The bank's three (the oldest conversation's, last), two of them far above its newest page,
+    // and the family chat's old one.
+    expect(favs.slice(-3).every((f) => f.address === BANK)).toBe(true);
+    for (const fav of [...favs.slice(-3), favs[1]]) {
+      if (!fav) throw new Error('no favourite');
       const page = await openCold(browser, size, `/#/sms/full/${fav.address}.${fav.id}`, true);
       const marked = page.locator(`.sms-detail .sms-msg.is-anchor[data-server-id="${fav.id}"]`);
       await expect(marked).toBeVisible();
@@ -95,12 +165,13 @@ for (const size of SIZES) {
     browser,
   }) => {
     const favs = await favourites(browser);
-    // The demo's MMS is the newest message of its conversation, and a favourite.
+    // The MMS is the newest message of the box, and a favourite.
     const page = await openCold(browser, SIZES[0], '/#/sms/index');
     const mms = page.locator('.sms-list .sms-row').first();
     const address = (await mms.getAttribute('data-address')) ?? '';
     await page.context().close();
-    expect(favs.some((f) => f.address === address)).toBe(true);
+    expect(address).toBe(FAMILY);
+    expect(favs[0]?.address).toBe(FAMILY);
 
     const conversation = await openCold(browser, size, `/#/sms/full/${address}`, true);
     const newest = conversation.locator('.sms-detail .sms-msg').last();
@@ -116,12 +187,12 @@ for (const size of SIZES) {
   });
 }
 
-// Last: these delete messages of the demo box (the carrier's, which the tests above do not use).
+// Last: these delete messages of the box (the carrier's, which the tests above do not use).
 for (const size of SIZES) {
   test(`${size.label} ${size.width} px: one message deleted from its popup, after a confirm`, async ({
     browser,
   }) => {
-    const page = await openCold(browser, size, '/#/sms/full/10086');
+    const page = await openCold(browser, size, `/#/sms/full/${CARRIER}`);
     const detail = page.locator('.sms-detail');
     const count = detail.locator('.sms-detail__count');
     const before = Number((await count.textContent())?.replace(/\D/g, ''));
@@ -154,14 +225,14 @@ for (const size of SIZES) {
     // The server has it so: the box lists it no more, and a fresh page does not show it.
     const box = (await (await page.request.get(SmsApi.list)).json()) as { data: SmsData };
     expect(box.data.sms_list[id]).toBeUndefined();
-    expect(box.data.collection_list.find((c) => c.format_address === '10086')?.count).toBe(before - 1);
+    expect(box.data.collection_list.find((c) => c.format_address === CARRIER)?.count).toBe(before - 1);
     await page.reload();
     await expect(count).toHaveText(`${before - 1} 条`);
     await expect(detail.locator(`.sms-msg[data-server-id="${id}"]`)).toHaveCount(0);
 
     // The marked message of full/{address}.{id}: deleted, it is not then "not found".
     const older = (await detail.locator('.sms-msg').nth(-3).getAttribute('data-server-id')) ?? '';
-    await page.goto(`/#/sms/full/10086.${older}`);
+    await page.goto(`/#/sms/full/${CARRIER}.${older}`);
     const marked = detail.locator(`.sms-msg.is-anchor[data-server-id="${older}"]`);
     await expect(marked).toBeVisible();
     await (size.touch ? marked.locator('.sms-bubble').tap() : marked.locator('.sms-bubble').click());
