@@ -46,9 +46,29 @@ export async function passSmsGate(
  * Signs the demo account in once and passes the SMS gate, and keeps that verified session in a
  * storage-state file the file's tests open their pages with: one code for the whole file.
  */
-export async function verifiedDemoState(
+export function verifiedDemoState(
   browser: Browser,
   name: string,
+  channel: 'sms' | 'email',
+  beforeCode?: (page: Page) => Promise<void>,
+): Promise<string> {
+  return verifiedState(
+    browser,
+    name,
+    { username: DEMO.username, password: DEMO.password },
+    channel,
+    beforeCode,
+  );
+}
+
+/**
+ * As verifiedDemoState, for an account of the file's own (findAccount's, with a phone and an
+ * e-mail address): its code goes to its own address, so it waits out no other file's 60 s.
+ */
+export async function verifiedState(
+  browser: Browser,
+  name: string,
+  account: { username: string; password: string; email?: string; phone?: string },
   channel: 'sms' | 'email',
   beforeCode?: (page: Page) => Promise<void>,
 ): Promise<string> {
@@ -61,8 +81,11 @@ export async function verifiedDemoState(
     viewport: { width: 1440, height: 900 },
   });
   const page = await context.newPage();
-  await signIn(page, DEMO.username, DEMO.password);
-  await passSmsGate(page, channel, { beforeCode: beforeCode && (() => beforeCode(page)) });
+  await signIn(page, account.username, account.password);
+  await passSmsGate(page, channel, {
+    to: channel === 'sms' ? account.phone : account.email,
+    beforeCode: beforeCode && (() => beforeCode(page)),
+  });
   await context.storageState({ path: file });
   await context.close();
   return file;
@@ -73,22 +96,50 @@ export const rowOf = (page: Page, address: string) => page.locator(`.sms-row[dat
 /** The bubbles of the open conversation. */
 export const bubbles = (page: Page) => page.locator('.sms-detail .sms-msg');
 
+/** A message of a backup file: an <sms>, or an <mms> when it has pictures. */
+export interface BackupMessage {
+  address: string;
+  body: string;
+  date: number;
+  /** 1 received, 2 sent. */
+  type: number;
+  /** 1: a favourite. */
+  locked?: number;
+  pictures?: { mime: string; name: string; bytes: Buffer }[];
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/** An entry as the SMS Backup & Restore app writes it (an MMS's text and pictures are parts). */
+function entryOf(m: BackupMessage): string {
+  const locked = m.locked ?? 0;
+  if (!m.pictures?.length) {
+    return `  <sms protocol="0" address="${attr(m.address)}" date="${m.date}" type="${m.type}" body="${attr(m.body)}" read="1" status="-1" locked="${locked}" />`;
+  }
+  const parts = [
+    `      <part seq="0" ct="text/plain" name="null" cl="text_0.txt" text="${attr(m.body)}" />`,
+    ...m.pictures.map(
+      (p, i) =>
+        `      <part seq="${i + 1}" ct="${attr(p.mime)}" name="${attr(p.name)}" cl="${attr(p.name)}" data="${p.bytes.toString('base64')}" />`,
+    ),
+  ];
+  return [
+    `  <mms date="${m.date}" msg_box="${m.type}" address="${attr(m.address)}" read="1" locked="${locked}" m_type="${m.type === 1 ? 132 : 128}">`,
+    '    <parts>',
+    ...parts,
+    '    </parts>',
+    '  </mms>',
+  ].join('\n');
+}
+
 /**
  * Puts an SMS Backup & Restore file of `messages` into a user's box with the operator command
  * (`npm run admin -- sms import`), against the test server's data directory.
  */
-export function importBackup(
-  username: string,
-  messages: { address: string; body: string; date: number; type: number }[],
-) {
+export function importBackup(username: string, messages: BackupMessage[]) {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the global setup did not run');
-  const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-  const lines = messages.map(
-    (m) =>
-      `  <sms protocol="0" address="${attr(m.address)}" date="${m.date}" type="${m.type}" body="${attr(m.body)}" read="1" status="-1" locked="0" />`,
-  );
-  const xml = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<smses count="${messages.length}">\n${lines.join('\n')}\n</smses>\n`;
+  const xml = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<smses count="${messages.length}">\n${messages.map(entryOf).join('\n')}\n</smses>\n`;
   const dir = path.join(test.info().project.outputDir, 'state');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${username}.xml`);

@@ -438,6 +438,20 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
     const delta = await pullAll(token, 'sms', pulled.anchor);
     expect(delta.items.map((x: SyncMessage) => x.body)).toEqual(['明天见']);
 
+    // One message deleted in the portal is told as `{address}.{id}`; the rest of its conversation stays.
+    const before = await portal.get<SmsData>(SmsApi.list);
+    const one = await portal.post(SmsApi.deleteMessage, {
+      sync_version: before.data?.sync_version ?? 0,
+      serverId: id,
+    });
+    expect(one.code, one.message).toBe(0);
+    const single = await pullAll(token, 'sms', delta.anchor);
+    expect(single).toMatchObject({ items: [], deleted: [`13800138000.${id}`] });
+    expect((await pullAll(token, 'sms', '')).items.map((x: SyncMessage) => x.body)).toEqual([
+      '好的',
+      '明天见',
+    ]);
+
     // A conversation deleted in the portal is told to the phone (its address); the cloud keeps no message of it.
     const box = await portal.get<SmsData>(SmsApi.list);
     const removed = await portal.post(SmsApi.delete, {
@@ -445,7 +459,7 @@ describe.each(TEST_DIALECTS)('phone sync [%s]', (dialect) => {
       format_address: '13800138000',
     });
     expect(removed.code, removed.message).toBe(0);
-    const gone = await pullAll(token, 'sms', delta.anchor);
+    const gone = await pullAll(token, 'sms', single.anchor);
     expect(gone).toMatchObject({ items: [], deleted: ['13800138000'] });
   });
 

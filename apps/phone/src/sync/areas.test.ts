@@ -126,6 +126,26 @@ describe('message area', () => {
     expect(readSmsXml(readFileSync(file, 'utf8'))).toEqual([]);
   });
 
+  it('drops the one message the portal deleted ({address}.{id}), the rest of its conversation stays', () => {
+    const file = path.join(data, 'sms.xml');
+    writeFileSync(file, writeSmsXml([m('10086', '第一条', 1000), m('10086', '第二条', 2000)]));
+    const area = new SmsArea(data);
+    const st = emptySyncState().sms;
+    const up = area.localChanges(st);
+    up.forEach((u, i) => {
+      area.onResult(st, u.change, u.key, { index: i, outcome: 'applied', server_id: String(i + 7) });
+    });
+    area.write(st);
+
+    area.localChanges(st);
+    // Another conversation's id of the same number is not this message: nothing goes.
+    area.onDeleted(st, '10010.7');
+    area.onDeleted(st, '10086.7');
+    area.write(st);
+    expect(readSmsXml(readFileSync(file, 'utf8')).map((x) => x.body)).toEqual(['第二条']);
+    expect(Object.values(st.items).map((r) => r.server_id)).toEqual(['8']);
+  });
+
   it('keeps an MMS as an <mms> with its picture through a round, its text sent up once', () => {
     const file = path.join(data, 'sms.xml');
     writeFileSync(

@@ -1,6 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { formatSmsAddress, type SyncChangeResult, type SyncMessage } from '@phonecloud/shared';
+import {
+  formatSmsAddress,
+  parseSmsFullId,
+  type SyncChangeResult,
+  type SyncMessage,
+} from '@phonecloud/shared';
 import type { AreaAdapter, LocalChange } from './engine.js';
 import { readWith, writeFileAtomic } from './files.js';
 import { messageKey, type PhoneMessage, readSmsXml, writeSmsXml } from './sms-xml.js';
@@ -12,14 +17,14 @@ export const SMS_FILE = 'sms.xml';
  * sms.xml ↔ the messages. Messages only accumulate in the cloud: a message new in the file goes
  * up, a message new in the cloud is added to the file, and a message deleted from the file
  * stays in the cloud (the phone does not send the delete: the cloud would keep it anyway). A
- * conversation deleted in the portal leaves the file.
+ * conversation or a message deleted in the portal leaves the file.
  */
 export class SmsArea implements AreaAdapter<'sms', MessageRecord> {
   readonly area = 'sms' as const;
   private local: PhoneMessage[] | null = null;
   /** The file's messages by key, as read this round. */
   private readonly byKey = new Map<string, PhoneMessage>();
-  /** Messages that left the cloud this round (their conversation was deleted in the portal). */
+  /** Messages that left the cloud this round (deleted in the portal, alone or with their conversation). */
   private readonly goneKeys = new Set<string>();
 
   constructor(private readonly dataDir: string) {}
@@ -94,8 +99,21 @@ export class SmsArea implements AreaAdapter<'sms', MessageRecord> {
     return m.server_id;
   }
 
-  onDeleted(st: AreaSync<MessageRecord>, address: string): void {
-    const gone = formatSmsAddress(address);
+  /** `{address}.{id}`: one message the portal deleted; otherwise a whole conversation's address. */
+  onDeleted(st: AreaSync<MessageRecord>, id: string): void {
+    const { address: of, anchor } = parseSmsFullId(id);
+    if (anchor !== null) {
+      const conversation = formatSmsAddress(of);
+      const one = Object.entries(st.items).find(
+        ([, rec]) => rec.server_id === anchor && formatSmsAddress(rec.message.address) === conversation,
+      );
+      if (one) {
+        delete st.items[one[0]];
+        this.goneKeys.add(one[0]);
+        return;
+      }
+    }
+    const gone = formatSmsAddress(id);
     for (const [key, rec] of Object.entries(st.items)) {
       if (formatSmsAddress(rec.message.address) === gone) {
         delete st.items[key];

@@ -22,6 +22,7 @@ import * as m019 from './migrations/019_contact_address_parts.js';
 import * as m020 from './migrations/020_drive_name_chars.js';
 import * as m021 from './migrations/021_sms_mms_twins.js';
 import * as m022 from './migrations/022_calendar_bin.js';
+import * as m023 from './migrations/023_sms_message_deletes.js';
 import * as m025 from './migrations/025_calendar_dav_names.js';
 import * as m026 from './migrations/026_contact_cards.js';
 import * as m027 from './migrations/027_sync_held_earlier.js';
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '020_drive_name_chars': m020,
   '021_sms_mms_twins': m021,
   '022_calendar_bin': m022,
+  '023_sms_message_deletes': m023,
   '025_calendar_dav_names': m025,
   '026_contact_cards': m026,
   '027_sync_held_earlier': m027,

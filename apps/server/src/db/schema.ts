@@ -299,6 +299,14 @@ export interface SmsChangesTable {
   address: string;
 }
 
+/** A single message deleted in the portal at a box version (the phone's pull tells it). */
+export interface SmsMessageDeletesTable {
+  user_id: number;
+  sync_version: number;
+  id: number;
+  address: string;
+}
+
 /** MMS pictures (kind 1) and export files (kind 2) a user may fetch. */
 export interface SmsFilesTable {
   user_id: number;
@@ -562,6 +570,7 @@ export interface Database {
   sms_messages: SmsMessagesTable;
   sms_conversations: SmsConversationsTable;
   sms_changes: SmsChangesTable;
+  sms_message_deletes: SmsMessageDeletesTable;
   sms_files: SmsFilesTable;
   totp_factors: TotpFactorsTable;
   totp_recovery_codes: TotpRecoveryCodesTable;

@@ -42,6 +42,8 @@ export const SmsFavouriteBody = z.object({
   serverId: Id,
 });
 export const SmsDeleteBody = z.object({ sync_version: Version, format_address: Address });
+/** One message, by its id (as favourite.do names it). */
+export const SmsDeleteMessageBody = z.object({ sync_version: Version, serverId: Id });
 export const SmsSearchBody = z.object({
   query: z.string(bad),
   offset: z.coerce.number<number | string>(bad).int().min(0).default(0),

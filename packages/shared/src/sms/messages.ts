@@ -16,6 +16,8 @@ export const SmsMsg = {
   FULL_RELOAD: '短信已更新，请重新加载',
   DELETE_CONFIRM: '确定删除该会话的全部短信吗？删除后无法恢复。',
   DELETED: '会话已删除',
+  MESSAGE_DELETE_CONFIRM: '确定删除这条短信吗？删除后无法恢复。',
+  MESSAGE_DELETED: '短信已删除',
   PICK_CONVERSATION: '请点击左侧会话查看短信',
   EMPTY_BOX: '暂无短信',
   EMPTY_FAVOURITES: '暂无收藏的短信',

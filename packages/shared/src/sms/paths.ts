@@ -5,6 +5,9 @@ export const SmsApi = {
   refresh: '/sms/refresh.do',
   delete: '/sms/delete.do',
   favourite: '/sms/favourite.do',
+  // Not in the spec: one message deleted (users of other phone clouds expect it), not only a
+  // whole conversation.
+  deleteMessage: '/sms/delete_message.do',
   export: '/sms/export_sms_data.do',
   // Not in the spec: server-side search over the whole box (spec 001 §5 rules), paged.
   search: '/sms/search.do',

@@ -22,7 +22,9 @@ export async function purgeSms(deps: AppDeps): Promise<void> {
     const floor = Number(box?.sync_version ?? 0) - SMS_LOG_KEEP;
     if (box && floor > Number(box.log_floor)) {
       await deps.db.transaction().execute(async (trx) => {
-        await new SmsRepo(trx).log.compact(userId, floor);
+        const inTrx = new SmsRepo(trx);
+        await inTrx.log.compact(userId, floor);
+        await inTrx.compactMessageDeletes(userId, floor);
       });
     }
   }

@@ -316,6 +316,74 @@ export class SmsRepo extends SyncBookRepo {
     return rows.flatMap((r) => (r.attachments ? (JSON.parse(r.attachments) as string[]) : []));
   }
 
+  /** Removes one message; answers its attachment list (empty without pictures). */
+  async deleteMessage(userId: number, id: number): Promise<string[]> {
+    const row = await this.db
+      .deleteFrom('sms_messages')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returning('attachments')
+      .executeTakeFirst();
+    return row?.attachments ? (JSON.parse(row.attachments) as string[]) : [];
+  }
+
+  /**
+   * A conversation's row after one of its messages left: one fewer (and one fewer favourite when
+   * it was one), its newest message read again; the row goes with its last message.
+   */
+  async afterMessageDeleted(userId: number, address: string, wasLocked: boolean): Promise<void> {
+    const newest = await this.olderPage(userId, address, null, 1);
+    const last = newest[0];
+    if (!last) {
+      await this.db
+        .deleteFrom('sms_conversations')
+        .where('user_id', '=', userId)
+        .where('address', '=', address)
+        .execute();
+      return;
+    }
+    await this.db
+      .updateTable('sms_conversations')
+      .set((eb) => ({
+        count: eb('count', '-', 1),
+        locked_count: eb('locked_count', '-', wasLocked ? 1 : 0),
+        last_date: Number(last.date),
+        last_id: Number(last.id),
+      }))
+      .where('user_id', '=', userId)
+      .where('address', '=', address)
+      .execute();
+  }
+
+  /** Records a message deleted at `version`, for the phone's next pull. */
+  async recordMessageDelete(userId: number, version: number, id: number, address: string): Promise<void> {
+    await this.db
+      .insertInto('sms_message_deletes')
+      .values({ user_id: userId, sync_version: version, id, address })
+      .execute();
+  }
+
+  /** The messages deleted after `version`, oldest deletion first. */
+  messagesDeletedSince(userId: number, version: number): Promise<Array<{ id: number; address: string }>> {
+    return this.db
+      .selectFrom('sms_message_deletes')
+      .select(['id', 'address'])
+      .where('user_id', '=', userId)
+      .where('sync_version', '>', version)
+      .orderBy('sync_version')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Drops the message deletions at or below the change log's new floor (compacted with it). */
+  async compactMessageDeletes(userId: number, floor: number): Promise<void> {
+    await this.db
+      .deleteFrom('sms_message_deletes')
+      .where('user_id', '=', userId)
+      .where('sync_version', '<=', floor)
+      .execute();
+  }
+
   /**
    * Inserts messages the box does not have (the caller checked their import keys under the box's
    * lock). One statement text per row count, kept: an import writes 200,000 rows with it.

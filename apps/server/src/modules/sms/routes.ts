@@ -1,6 +1,7 @@
 import { SmsApi } from '@phonecloud/shared';
 import {
   SmsDeleteBody,
+  SmsDeleteMessageBody,
   SmsDetailBody,
   SmsFavouriteBody,
   SmsRefreshBody,
@@ -41,6 +42,9 @@ export async function smsRoutes(scope: FastifyInstance, deps: AppDeps) {
   });
   app.post(SmsApi.delete, body(SmsDeleteBody), async (req) =>
     ok(await sms.remove(uid(req), req.body.format_address, req.body.sync_version)),
+  );
+  app.post(SmsApi.deleteMessage, body(SmsDeleteMessageBody), async (req) =>
+    ok(await sms.removeMessage(uid(req), req.body.serverId, req.body.sync_version)),
   );
   app.post(SmsApi.search, body(SmsSearchBody), async (req) =>
     ok(await search.search(uid(req), req.body.query, req.body.offset)),

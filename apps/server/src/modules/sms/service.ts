@@ -15,7 +15,7 @@ import { SmsFileKind, SmsFilesRepo } from './files-repo.js';
 import { byNewest, itemOf, summaryOf } from './items.js';
 import { type ConversationRow, EVERYTHING, type MessageRow, REFRESH_MAX_CHANGES, SmsRepo } from './repo.js';
 
-/** The box: list, refresh, a conversation's pages, favourites and deleting a conversation. */
+/** The box: list, refresh, a conversation's pages, favourites, deleting a conversation or a message. */
 export class SmsService {
   readonly repo: SmsRepo;
   private readonly names: ContactNames;
@@ -157,16 +157,45 @@ export class SmsService {
         if (!(await repo.conversation(userId, address))) throw notFound();
         const pictures = await repo.deleteConversation(userId, address);
         await repo.log.record(userId, version, [{ address }]);
-        const files = new SmsFilesRepo(repo.db);
-        const index = new BlobIndex(repo.db);
-        for (const key of new Set(pictures)) {
-          if (await repo.attachmentInUse(userId, key)) continue;
-          const blob = await files.deleteFile(userId, key);
-          if (blob) await index.unref(repo.db, blob, now);
-        }
+        await this.dropPictures(repo, userId, pictures, now);
       },
     );
     return { sync_version: syncVersion, optime: now };
+  }
+
+  /**
+   * Deletes one message (not only a whole conversation, as iCloud's and Xiaomi's clouds allow),
+   * and its pictures when no other message shows them. The portal's refresh sees its conversation
+   * change (or go, with its last message); the phone's pull is told `{address}.{id}`.
+   */
+  async removeMessage(userId: number, id: number, expected: number): Promise<SmsFavouriteResult> {
+    const { syncVersion, now } = await changeBox(
+      this.deps,
+      userId,
+      expected,
+      async ({ repo, version, now }) => {
+        // Another account's id answers as a missing one: 1011, nothing said about whose it is.
+        const row = await repo.message(userId, id);
+        if (!row) throw notFound();
+        const pictures = await repo.deleteMessage(userId, id);
+        await repo.afterMessageDeleted(userId, row.address, Number(row.locked) === 1);
+        await repo.log.record(userId, version, [{ address: row.address }]);
+        await repo.recordMessageDelete(userId, version, id, row.address);
+        await this.dropPictures(repo, userId, pictures, now);
+      },
+    );
+    return { sync_version: syncVersion, optime: now };
+  }
+
+  /** Unreferences the pictures no message of the box names any more. */
+  private async dropPictures(repo: SmsRepo, userId: number, pictures: readonly string[], now: number) {
+    const files = new SmsFilesRepo(repo.db);
+    const index = new BlobIndex(repo.db);
+    for (const key of new Set(pictures)) {
+      if (await repo.attachmentInUse(userId, key)) continue;
+      const blob = await files.deleteFile(userId, key);
+      if (blob) await index.unref(repo.db, blob, now);
+    }
   }
 
   /** Space the box takes: its messages and pictures. */

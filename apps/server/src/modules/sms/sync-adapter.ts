@@ -35,9 +35,9 @@ function smsAnchor(anchor: string): { version: number; lastId: number } {
 }
 
 /**
- * Messages only accumulate: a pull sends the messages added since the anchor's message id, a
- * push adds through the box's own store (a message the box has, by its import key, is not
- * added twice), and a phone's delete removes nothing from the cloud.
+ * Messages accumulate from phones: a pull sends the messages added since the anchor's message id
+ * and what the portal deleted, a push adds through the box's own store (a message the box has, by
+ * its import key, is not added twice), and a phone's delete removes nothing from the cloud.
  */
 export const smsSync: SyncAdapter = {
   area: 'sms',
@@ -56,7 +56,10 @@ export const smsSync: SyncAdapter = {
     const page = rows.slice(0, limit);
     const more = rows.length > limit;
     const last = Number(page[page.length - 1]?.id ?? after);
-    // Conversations deleted in the portal since the anchor (told once, on the first page).
+    // What the portal deleted since the anchor (told once, on the first page): conversations by
+    // their address, single messages of conversations still there as `{address}.{id}` (the
+    // portal's full/{id} form; the phone drops the message whose id it holds, and reads anything
+    // else as a conversation's address).
     let deleted: string[] = [];
     if (anchor !== '' && cursor === null && from.version < current) {
       const touched = (await repo.log.changedSince(userId, from.version))
@@ -64,6 +67,9 @@ export const smsSync: SyncAdapter = {
         .filter((a) => a !== EVERYTHING);
       const left = new Set((await repo.conversationsOf(userId, touched)).map((c) => c.address));
       deleted = touched.filter((a) => !left.has(a));
+      for (const m of await repo.messagesDeletedSince(userId, from.version)) {
+        if (left.has(m.address)) deleted.push(`${m.address}.${m.id}`);
+      }
     }
     return {
       anchor: `${to}.${last}`,

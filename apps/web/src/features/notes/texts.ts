@@ -4,6 +4,12 @@
  */
 export const T = {
   box: '便签盒',
+  search: '搜索便签',
+  searchPlaceholder: '搜索便签标题或内容',
+  // Long enough for a phrase; the whole note is searched on the page (list.do holds every note).
+  searchMax: 50,
+  searchResults: '搜索结果',
+  noResults: '没有找到相关便签',
   boards: '黑板',
   recycle: '回收站',
   export: '导出便签',

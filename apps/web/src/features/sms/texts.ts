@@ -15,6 +15,8 @@ export const T = {
   startExport: '开始导出',
   exportStarted: '导出文件已开始下载',
   delete: '删除会话',
+  deleteMessage: '删除短信',
+  deleteMessageItem: '删除',
   cancel: '取消',
   favourite: '收藏',
   unfavourite: '取消收藏',

@@ -22,30 +22,63 @@ import type { FormFields } from '../../../api/form-encoding';
 import type { DriveBackend, DriveItem } from '../types';
 import { panUpload } from './pan-upload';
 
+// Renew the drive session a little before the server's expiry, so a call in flight does not
+// carry a dead one.
+const EARLY_MS = 30_000;
+/** When the drive session this page holds ends (epoch ms); 0 before the page has one. */
+let sessionUntil = 0;
+/** The refreshYun.do in flight, shared by the calls that need a session meanwhile. */
+let refreshing: Promise<void> | null = null;
+
+/**
+ * One refreshYun.do for every caller waiting on it: a folder's first calls (its name, the
+ * listing, the quota) start together and would otherwise each meet a 401 and each refresh.
+ */
+export function refreshSession(): Promise<void> {
+  refreshing ??= api
+    .get<{ expire_time: number }>(DriveApi.refreshYun, { area: 'pan' })
+    .then((r) => {
+      sessionUntil = r.expire_time;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/**
+ * A drive session before the first v1 call of a page: a cold open has none (its cookie is
+ * HttpOnly, so the page cannot tell; it knows what refreshYun.do answered), and without it every
+ * first call answered HTTP 401 before being retried.
+ */
+export function ensurePanSession(): Promise<void> {
+  if (sessionUntil - EARLY_MS >= Date.now()) return Promise.resolve();
+  return refreshSession();
+}
+
 /**
  * The older variant answers HTTP 401 when its drive session (a cookie of refreshYun.do) is
- * missing or expired: refresh it and try once more (spec 000 §4).
+ * missing or expired (another tab signed in anew, the server restarted with a new key): refresh
+ * it and try once more (spec 000 §4).
  */
-async function withSession<T>(run: () => Promise<T>): Promise<T> {
+export async function withPanSession<T>(run: () => Promise<T>): Promise<T> {
+  await ensurePanSession();
   try {
     return await run();
   } catch (err) {
     if (!isApiError(err) || err.code !== DriveHttp.REFRESH) throw err;
+    sessionUntil = 0;
     await refreshSession();
     return run();
   }
 }
 
-export function refreshSession(): Promise<unknown> {
-  return api.get(DriveApi.refreshYun, { area: 'pan' });
-}
-
 const opts = (netError: string): CallOptions => ({ netError, area: 'pan' });
 /** A v1 GET or POST of the older variant, its drive session refreshed once on a 401. */
 export const panGet = <T>(path: string, query: FormFields, netError: string) =>
-  withSession(() => api.get<T>(path, { ...opts(netError), query }));
+  withPanSession(() => api.get<T>(path, { ...opts(netError), query }));
 export const panPost = <T>(path: string, fields: FormFields, netError: string) =>
-  withSession(() => api.post<T>(path, fields, opts(netError)));
+  withPanSession(() => api.post<T>(path, fields, opts(netError)));
 /** A v1 file or folder as the drive's screens show it (with its thumbnails when it is a photo). */
 export const v1Item = (f: V1File): DriveItem => ({
   id: String(f.id),
@@ -63,8 +96,8 @@ const ids = (list: readonly string[]) => list.join(',');
 export const panBackend: DriveBackend = {
   variant: 'pan',
   rootId: String(DRIVE_ROOT_NUMERIC_ID),
-  // The session cookie is refreshed on the first 401; a missing verification answers 6001 there.
-  prepare: async () => undefined,
+  // A missing verification answers 6001 to refreshYun.do, which leads to the gate.
+  prepare: ensurePanSession,
 
   async listPage(folderId, marker) {
     const page = await panGet<V1ListResult>(

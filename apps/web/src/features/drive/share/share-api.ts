@@ -1,5 +1,4 @@
 import {
-  DriveHttp,
   SHARE_LIST_PAGE_SIZE,
   ShareApi,
   type ShareExpiryDays,
@@ -10,9 +9,9 @@ import {
   type V2Share,
 } from '@phonecloud/shared';
 import type { DriveVariant } from '../../../api';
-import { api, isApiError } from '../../../api';
+import { api } from '../../../api';
 import { driveBearer, ensureDriveToken } from '../drive-session';
-import { refreshSession } from '../pan/pan-api';
+import { withPanSession as withSession } from '../pan/pan-api';
 
 /** A share link as both faces' screens show it. */
 export interface ShareEntry {
@@ -67,17 +66,6 @@ const fromV1 = (s: V1Share): ShareEntry => ({
 
 function v2<T>(path: string, body: Record<string, unknown>, netError: string): Promise<T> {
   return ensureDriveToken().then(() => api.postJson<T>(path, body, { netError, headers: driveBearer }));
-}
-
-/** The older face refreshes its drive session once on HTTP 401, as its other calls. */
-async function withSession<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (!isApiError(err) || err.code !== DriveHttp.REFRESH) throw err;
-    await refreshSession();
-    return run();
-  }
 }
 
 const alipanShares: ShareOwnerApi = {

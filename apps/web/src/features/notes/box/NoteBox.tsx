@@ -1,11 +1,12 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useDroppable } from '@dnd-kit/core';
 import { type NoteList, NoteMsg } from '@phonecloud/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Empty } from 'antd';
-import { useMemo, useRef } from 'react';
+import { Empty, Input } from 'antd';
+import { useMemo, useRef, useState } from 'react';
 import { PrimaryButton } from '../../../components/PrimaryButton';
 import { boxNotes } from '../state/board-model';
+import { searchKey, searchNotes } from '../state/note-search';
 import { useNow } from '../state/use-now';
 import { T } from '../texts';
 import { BoxCard, type CardActions } from './BoxCard';
@@ -18,7 +19,8 @@ const canHover = () => window.matchMedia('(hover: hover)').matches;
 
 /**
  * The note box (spec 001 §2): create button, the cards (only those in view are in the page: a box
- * may hold thousands), its empty state, and the recycle area cards are dragged onto.
+ * may hold thousands), its empty state, and the recycle area cards are dragged onto. Its search
+ * box narrows it, as typed, to the notes whose title or text holds the query, those on boards too.
  */
 export function NoteBox({
   list,
@@ -29,7 +31,12 @@ export function NoteBox({
   actions: CardActions;
   onCreate(): void;
 }) {
-  const notes = useMemo(() => boxNotes(list), [list]);
+  const [query, setQuery] = useState('');
+  const searching = searchKey(query) !== '';
+  const notes = useMemo(
+    () => (searching ? searchNotes(list, query) : boxNotes(list)),
+    [list, query, searching],
+  );
   const now = useNow();
   const hover = useMemo(canHover, []);
   const scroller = useRef<HTMLDivElement>(null);
@@ -48,17 +55,35 @@ export function NoteBox({
     <section ref={setNodeRef} className={`notes-box${isOver ? ' is-over' : ''}`} aria-label={T.box}>
       <header className="notes-box__head">
         <h2>
-          {T.box} <span className="notes-box__count">{T.count(notes.length)}</span>
+          {searching ? T.searchResults : T.box}{' '}
+          <span className="notes-box__count" role={searching ? 'status' : undefined}>
+            {T.count(notes.length)}
+          </span>
         </h2>
         <PrimaryButton icon={<PlusOutlined />} onClick={onCreate}>
           {NoteMsg.CREATE}
         </PrimaryButton>
       </header>
+      <div className="notes-box__search">
+        <Input
+          type="search"
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={T.searchPlaceholder}
+          aria-label={T.search}
+          maxLength={T.searchMax}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setQuery('');
+          }}
+        />
+      </div>
       {notes.length === 0 ? (
         <Empty
           className="notes-box__empty"
           image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={NoteMsg.EMPTY_BOX}
+          description={searching ? T.noResults : NoteMsg.EMPTY_BOX}
         />
       ) : (
         <div ref={scroller} className="notes-box__scroll">

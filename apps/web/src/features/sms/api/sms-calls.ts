@@ -46,6 +46,9 @@ export const smsCalls = {
       { sync_version: syncVersion, format_address: address },
       AREA,
     ),
+  /** One message (not in the spec: other phone clouds let a message go alone). */
+  removeMessage: (syncVersion: number, serverId: string) =>
+    api.post<SmsFavouriteResult>(SmsApi.deleteMessage, { sync_version: syncVersion, serverId }, AREA),
   favourite: (syncVersion: number, serverId: string, on: boolean) =>
     api.post<SmsFavouriteResult>(
       SmsApi.favourite,

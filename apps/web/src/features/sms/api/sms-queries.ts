@@ -103,6 +103,23 @@ export function setLockedInCache(qc: QueryClient, address: string, serverId: str
   });
 }
 
+/**
+ * Takes one message out of every loaded page of its conversation, one fewer in its count, so the
+ * sync that follows finds the page as the server has it (newest message and count) and does not
+ * read the conversation again from its newest page.
+ */
+export function dropMessageFromCache(qc: QueryClient, address: string, serverId: string): void {
+  qc.setQueriesData<InfiniteData<SmsDetail>>({ queryKey: [...DETAIL_KEY, address] }, (data) => {
+    if (!data) return data;
+    const pages = data.pages.map((page) => ({
+      ...page,
+      count: Math.max(0, page.count - 1),
+      sms_list: page.sms_list.filter((m) => m.server_id !== serverId),
+    }));
+    return { ...data, pages };
+  });
+}
+
 /** Forgets the pages of a conversation (deleted here): reopening reads it anew. */
 export function dropConversation(qc: QueryClient, address: string): void {
   qc.removeQueries({ queryKey: [...DETAIL_KEY, address] });

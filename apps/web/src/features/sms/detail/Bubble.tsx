@@ -1,4 +1,4 @@
-import { StarFilled, StarOutlined } from '@ant-design/icons';
+import { DeleteOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { SMS_TYPE_RECEIVED, type SmsItem } from '@phonecloud/shared';
 import { Dropdown } from 'antd';
 import { memo, type ReactNode } from 'react';
@@ -13,15 +13,24 @@ interface Props {
   menuOpen: boolean;
   onMenu(serverId: string | null): void;
   onFavourite(sms: SmsItem, on: boolean): void;
+  /** Asks to delete this one message (the conversation confirms first). */
+  onDelete(sms: SmsItem): void;
 }
 
 /**
  * One message (spec 001 §2): received (type 1) on the left, sent on the right, with its time. A
- * click (or right click) opens its popup to add or remove the favourite. Only the bubble whose
+ * click, tap or right click opens its popup: add or remove the favourite, delete the message. Only the bubble whose
  * popup is open carries antd's Dropdown: a scroll through a long conversation mounts plain
  * buttons, not a popup trigger per row.
  */
-export const Bubble = memo(function Bubble({ sms, anchored, menuOpen, onMenu, onFavourite }: Props) {
+export const Bubble = memo(function Bubble({
+  sms,
+  anchored,
+  menuOpen,
+  onMenu,
+  onFavourite,
+  onDelete,
+}: Props) {
   const received = sms.content.type === SMS_TYPE_RECEIVED;
   const locked = sms.content.locked === 1;
   const pictures = sms.content.attachments ?? [];
@@ -53,6 +62,7 @@ export const Bubble = memo(function Bubble({ sms, anchored, menuOpen, onMenu, on
         }}
         trigger={['click']}
         placement={received ? 'bottomLeft' : 'bottomRight'}
+        rootClassName="sms-bubble-menu"
         menu={{
           items: [
             {
@@ -62,6 +72,16 @@ export const Bubble = memo(function Bubble({ sms, anchored, menuOpen, onMenu, on
               onClick: () => {
                 onMenu(null);
                 onFavourite(sms, !locked);
+              },
+            },
+            {
+              key: 'delete',
+              icon: <DeleteOutlined />,
+              label: T.deleteMessageItem,
+              danger: true,
+              onClick: () => {
+                onMenu(null);
+                onDelete(sms);
               },
             },
           ],

@@ -1,28 +1,18 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { SmsCode, type SmsItem, SmsMsg } from '@phonecloud/shared';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { SmsCode, SmsMsg } from '@phonecloud/shared';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Modal, Result, Spin } from 'antd';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api';
 import { ContactAvatar } from '../../../components/ContactAvatar';
 import { toast } from '../../../components/toast';
-import { smsCalls } from '../api/sms-calls';
-import {
-  detailQuery,
-  dropConversation,
-  messagesOf,
-  noteWrite,
-  setLockedInCache,
-  syncSms,
-  syncVersionOf,
-} from '../api/sms-queries';
-import { failureText } from '../api/write-failure';
+import { detailQuery, messagesOf } from '../api/sms-queries';
 import { whoOf } from '../format/contact-name';
-import { useAreaState } from '../state/area-state';
 import { fullTarget, SmsRoute } from '../state/routes';
 import { T } from '../texts';
 import { MessageList } from './MessageList';
+import { useConversationActions } from './use-conversation-actions';
 
 // The contacts area's route of one contact (spec 001 §2: tapping the name goes to the contact).
 const contactRoute = (id: number) => `#/contact/index/${id}`;
@@ -35,40 +25,26 @@ export function SmsDetailPane() {
 }
 
 function Conversation({ address, anchor }: { address: string; anchor: string | null }) {
-  const qc = useQueryClient();
   const navigate = useNavigate();
-  const { tab } = useAreaState();
   const [modal, modalHolder] = Modal.useModal();
   const query = useInfiniteQuery(detailQuery(address, anchor));
   const { data, isPending, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const messages = useMemo(() => messagesOf(data), [data]);
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const count = data?.pages[0]?.count ?? messages.length;
+  const { onFavourite, onDelete, removeConversation, anchorDeleted } = useConversationActions(
+    address,
+    anchor,
+    count,
+    modal,
+  );
   // detail.do answers the anchor in its first page when it is there: without it, it is gone
   // (deleted on the phone) and the conversation opens at its newest message.
   const anchorMissing =
-    anchor !== null && data !== undefined && !messages.some((m) => m.server_id === anchor);
+    anchor !== null && !anchorDeleted && data !== undefined && !messages.some((m) => m.server_id === anchor);
   useEffect(() => {
     if (anchorMissing) toast.error(SmsMsg.NOT_FOUND);
   }, [anchorMissing]);
-
-  const favourite = useCallback(
-    async (sms: SmsItem, on: boolean) => {
-      try {
-        const r = await smsCalls.favourite(syncVersionOf(qc), sms.server_id, on);
-        noteWrite(qc, r.sync_version);
-        setLockedInCache(qc, address, sms.server_id, on);
-        toast.success(on ? SmsMsg.FAVOURITE_ON : SmsMsg.FAVOURITE_OFF);
-      } catch (e) {
-        const text = failureText(e);
-        if (text) toast.error(text);
-      }
-      // The favourites tab follows; after a refusal the screen learns the box's current version.
-      await syncSms(qc, tab).catch(() => undefined);
-    },
-    [qc, address, tab],
-  );
-
-  const onFavourite = useCallback((sms: SmsItem, on: boolean) => void favourite(sms, on), [favourite]);
 
   if (isPending) return <Spin className="sms-loading" />;
   if (isError) {
@@ -91,31 +67,6 @@ function Conversation({ address, anchor }: { address: string; anchor: string | n
 
   const first = data.pages[0];
   const who = whoOf(address, first?.contactIcon_list ?? {});
-  const count = first?.count ?? messages.length;
-
-  const remove = () =>
-    void modal.confirm({
-      title: T.delete,
-      content: SmsMsg.DELETE_CONFIRM,
-      okText: T.delete,
-      okButtonProps: { danger: true },
-      cancelText: T.cancel,
-      onOk: async () => {
-        try {
-          const r = await smsCalls.remove(syncVersionOf(qc), address);
-          noteWrite(qc, r.sync_version);
-        } catch (e) {
-          const text = failureText(e);
-          if (text) toast.error(text);
-          await syncSms(qc, tab).catch(() => undefined);
-          return;
-        }
-        toast.success(SmsMsg.DELETED);
-        navigate(SmsRoute.index);
-        dropConversation(qc, address);
-        await syncSms(qc, tab).catch(() => undefined);
-      },
-    });
 
   const name = who.contact?.contact_id ? (
     <a className="sms-detail__name" href={contactRoute(who.contact.contact_id)} title={T.openContact}>
@@ -137,7 +88,7 @@ function Conversation({ address, anchor }: { address: string; anchor: string | n
             <span className="sms-detail__count">{T.count(count)}</span>
           </div>
         </div>
-        <Button icon={<DeleteOutlined />} danger onClick={remove} className="sms-detail__delete">
+        <Button icon={<DeleteOutlined />} danger onClick={removeConversation} className="sms-detail__delete">
           {T.delete}
         </Button>
       </header>
@@ -148,6 +99,7 @@ function Conversation({ address, anchor }: { address: string; anchor: string | n
         loadingOlder={isFetchingNextPage}
         loadOlder={loadOlder}
         onFavourite={onFavourite}
+        onDelete={onDelete}
       />
     </article>
   );
