@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AREA_MODULES } from './app.js';
+import { CREATE_KEY_KEEP_MS, CreateKeys } from './db/create-keys.js';
 import type { AppDeps } from './http/context.js';
 import type { AppModule } from './platform/app-module.js';
 import { BlobIndex } from './storage/blob-index.js';
@@ -24,6 +25,7 @@ export async function purgeExpired(
     .deleteFrom('rate_limits')
     .where('window_start', '<=', now - DAY_MS)
     .execute();
+  await new CreateKeys(deps.db).forgetBefore(now - CREATE_KEY_KEEP_MS);
   for (const m of modules) await m.housekeeping?.(deps, log);
   await new BlobIndex(deps.db).collect(deps.blobs, now, log);
   await deps.blobs.sweep?.(now);

@@ -52,3 +52,12 @@ export const PASSWORD_MAX = 64;
  * Content-Security-Policy nonce in its place.
  */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/**
+ * The header a create of the portal's carries its request key in (one per intent to create, kept
+ * by the screen until the create succeeds): a retry with the same key answers the item the first
+ * try made (`create_keys`, a day).
+ */
+export const REQUEST_KEY_HEADER = 'Idempotency-Key';
+/** What a request key may be: a random token (a UUID). */
+export const REQUEST_KEY_RE = /^[A-Za-z0-9_-]{16,100}$/;

@@ -26,6 +26,7 @@ import * as m023 from './migrations/023_sms_message_deletes.js';
 import * as m025 from './migrations/025_calendar_dav_names.js';
 import * as m026 from './migrations/026_contact_cards.js';
 import * as m027 from './migrations/027_sync_held_earlier.js';
+import * as m028 from './migrations/028_create_keys.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '025_calendar_dav_names': m025,
   '026_contact_cards': m026,
   '027_sync_held_earlier': m027,
+  '028_create_keys': m028,
 };
 
 class StaticProvider implements MigrationProvider {

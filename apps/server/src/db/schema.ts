@@ -547,6 +547,15 @@ export interface SyncHeldTable {
   decided_at: number | null;
 }
 
+/** Request keys of the portal's creates (migration 028). */
+export interface CreateKeysTable {
+  user_id: number;
+  area: string;
+  key: string;
+  item_id: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -566,6 +575,7 @@ export interface Database {
   contact_files: ContactFilesTable;
   contact_uids: ContactUidsTable;
   contact_cards: ContactCardsTable;
+  create_keys: CreateKeysTable;
   sms_boxes: SmsBoxesTable;
   sms_messages: SmsMessagesTable;
   sms_conversations: SmsConversationsTable;

@@ -1,6 +1,7 @@
-import { Api, Code, Msg } from '@phonecloud/shared';
+import { Api, Code, Msg, REQUEST_KEY_HEADER, REQUEST_KEY_RE } from '@phonecloud/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
+import { newRequestKey } from './client';
 import { header, setup } from './fake-client-env';
 
 describe('api client', () => {
@@ -20,6 +21,17 @@ describe('api client', () => {
     expect(call?.init?.body).toBe('verify_type=1&ticket=12+34%265');
     expect(header(call, 'content-type')).toMatch(/^application\/x-www-form-urlencoded/);
     expect(header(call, 'x-xsrf-token')).toBe('n0nce.mac=');
+  });
+
+  it("sends a create's request key, the same on a retry, and none without one", async () => {
+    const { client, calls } = setup([{ code: 0 }, { code: 0 }, { code: 0 }], { cookies: 'XSRF-TOKEN=t' });
+    const key = newRequestKey();
+    expect(key).toMatch(REQUEST_KEY_RE);
+    expect(newRequestKey()).not.toBe(key);
+    await client.post('/contact/save.do', { data: '{}' }, { requestKey: key });
+    await client.post('/contact/save.do', { data: '{}' }, { requestKey: key });
+    await client.post('/contact/save.do', { data: '{}' });
+    expect(calls.map((c) => header(c, REQUEST_KEY_HEADER.toLowerCase()))).toEqual([key, key, null]);
   });
 
   it('fetches a CSRF cookie first when the page has none yet', async () => {

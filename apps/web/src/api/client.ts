@@ -1,4 +1,4 @@
-import { Code, codeText, type GatedArea, Msg } from '@phonecloud/shared';
+import { Code, codeText, type GatedArea, Msg, REQUEST_KEY_HEADER } from '@phonecloud/shared';
 import { ApiError } from './api-error';
 import { encodeForm, type FormFields, withQuery } from './form-encoding';
 import { gateRoute, loginUrl } from './session-redirects';
@@ -23,6 +23,11 @@ export interface CallOptions {
   netError?: string;
   /** The gated area the call belongs to: its 6001 leads to that area's check screen. */
   area?: GatedArea;
+  /**
+   * A create's request key (`newRequestKey`, one per intent to create): a retry with it answers
+   * the item the first try made instead of making a second one.
+   */
+  requestKey?: string;
   /** Query parameters of a GET. */
   query?: FormFields;
   /** Extra headers, read again on every try so that a retry after 2003 carries the new drive token. */
@@ -77,6 +82,12 @@ export interface ApiClient {
 const FORM_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
 const JSON_TYPE = 'application/json;charset=UTF-8';
 
+/** A fresh request key for a create (random, also where `crypto.randomUUID` is missing: plain http). */
+export function newRequestKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export function createApiClient(env: ClientEnv): ApiClient {
   const { send, csrfToken } = createTransport(env);
   let leaving = false;
@@ -107,10 +118,10 @@ export function createApiClient(env: ClientEnv): ApiClient {
     throw new ApiError(code, message, 'business', envelope.data);
   }
 
-  const post = (url: string, type: string, body: string): Outgoing => ({
+  const post = (url: string, type: string, body: string, requestKey?: string): Outgoing => ({
     method: 'POST',
     url,
-    headers: { 'Content-Type': type },
+    headers: { 'Content-Type': type, ...(requestKey ? { [REQUEST_KEY_HEADER]: requestKey } : {}) },
     body,
     csrf: true,
   });
@@ -127,7 +138,8 @@ export function createApiClient(env: ClientEnv): ApiClient {
         },
         options,
       ),
-    post: (path, fields = {}, options = {}) => call(post(path, FORM_TYPE, encodeForm(fields)), options),
+    post: (path, fields = {}, options = {}) =>
+      call(post(path, FORM_TYPE, encodeForm(fields), options.requestKey), options),
     postJson: (path, body, options = {}) => call(post(path, JSON_TYPE, JSON.stringify(body)), options),
     upload: <T, R>(url: string, body: BodyInit | undefined, options: UploadOptions<R> = {}) => {
       const method = options.method ?? 'POST';

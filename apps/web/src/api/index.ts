@@ -19,6 +19,7 @@ export const api = createApiClient({
 
 export { ApiError, isApiError, shouldReport } from './api-error';
 export type { CallOptions, UploadOptions } from './client';
+export { newRequestKey } from './client';
 export type { DriveHooks, DriveVariant } from './drive-hooks';
 export { installDriveHooks, openDrive } from './drive-hooks';
 export { fetchPreviewText, type LoadedText } from './preview-text';

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { currentSession, requireVerified } from '../../http/guards.js';
+import { requestKeyOf } from '../../http/request-key.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
 import { DuplicateService } from './duplicates.js';
 import { badRequest } from './errors.js';
@@ -51,7 +52,7 @@ export async function contactRoutes(scope: FastifyInstance, deps: AppDeps) {
   );
   app.post(ContactApi.save, opts, async (req) => {
     const data = jsonField((req.body as { data?: unknown } | undefined)?.data);
-    return ok(await contacts.save(uid(req), data));
+    return ok(await contacts.save(uid(req), data, { requestKey: requestKeyOf(req) }));
   });
   app.post(ContactApi.delete, body(ContactIdsBody), async (req) =>
     ok(await contacts.remove(uid(req), versionMap(req.body.server_ids))),

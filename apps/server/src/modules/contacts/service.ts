@@ -14,6 +14,7 @@ import {
   type RecycledContact,
   validateContactContent,
 } from '@phonecloud/shared';
+import { CreateKeys } from '../../db/create-keys.js';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
 import { changeBook, currentVersion } from './book.js';
@@ -189,7 +190,13 @@ export class ContactsService {
   async save(
     userId: number,
     data: unknown,
-    options: { card?: boolean; uid?: string; davName?: string; kept?: KeptCard | null } = {},
+    options: {
+      card?: boolean;
+      uid?: string;
+      davName?: string;
+      kept?: KeptCard | null;
+      requestKey?: string;
+    } = {},
   ): Promise<ContactSaveResult> {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest();
     const input = data as {
@@ -213,6 +220,19 @@ export class ContactsService {
     const { result, syncVersion } = await changeBook(this.deps, userId, async (change) => {
       await ensureGroups(change, [body], !options.card);
       if (id === null) {
+        const keys = options.requestKey ? new CreateKeys(change.repo.db) : null;
+        // A retried create (its answer lost) is the contact the first one made, as the retry has it.
+        const made = options.requestKey
+          ? await keys?.itemOf(userId, 'contacts', options.requestKey)
+          : undefined;
+        const prior = made === undefined ? undefined : await change.repo.row(userId, made);
+        if (prior && prior.deleted_at === null) {
+          const priorId = Number(prior.id);
+          if (sameBody(bodyOfDoc(prior.doc), body))
+            return { id: priorId, version: Number(prior.version_code) };
+          await change.update(priorId, body);
+          return { id: priorId, version: change.version };
+        }
         const [newId] = await change.allocateIds(1);
         if (newId === undefined) throw new Error('no id allocated');
         change.insert(newId, body);
@@ -224,6 +244,8 @@ export class ContactsService {
           });
         }
         if (options.kept) await change.repo.keepCard(userId, newId, options.kept);
+        if (keys && options.requestKey)
+          await keys.remember(userId, 'contacts', options.requestKey, newId, this.deps.clock.now());
         return { id: newId, version: change.version };
       }
       const row = await change.repo.row(userId, id);

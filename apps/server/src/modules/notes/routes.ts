@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import { currentSession, requireVerified } from '../../http/guards.js';
+import { requestKeyOf } from '../../http/request-key.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
 import { BoardService, parsePosition } from './boards.js';
 import { idList, jsonField, toId, versionMap } from './errors.js';
@@ -39,7 +40,7 @@ export async function noteRoutes(scope: FastifyInstance, deps: AppDeps) {
     ok(await notes.detail(uid(req), toId(req.query.server_id))),
   );
   app.post(NoteApi.save, body(NoteSaveBody), async (req) =>
-    ok(await notes.save(uid(req), jsonField(req.body.data))),
+    ok(await notes.save(uid(req), jsonField(req.body.data), requestKeyOf(req))),
   );
   app.post(NoteApi.delete, body(NoteDeleteBody), async (req) =>
     ok(await notes.delete(uid(req), versionMap(req.body.server_ids))),

@@ -6,6 +6,7 @@ import {
   type NoteSaveResult,
 } from '@phonecloud/shared';
 import { NoteInputSchema } from '@phonecloud/shared/api';
+import { CreateKeys } from '../../db/create-keys.js';
 import type { Db } from '../../db/index.js';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
@@ -23,6 +24,17 @@ export function boxOrder(a: NoteRow, b: NoteRow): number {
     Number(b.updated_at) - Number(a.updated_at) ||
     Number(b.id) - Number(a.id)
   );
+}
+
+/** save.do's answer for a note saved at a version. */
+function saveAnswer(version: number, now: number, saved: NoteRow, onBoard: boolean): NoteSaveResult {
+  return {
+    sync_version: version,
+    optime: now,
+    server_id: String(saved.id),
+    version_code: Number(saved.version_code),
+    note: noteOfRow(saved, onBoard),
+  };
 }
 
 /** The note box: list, detail, save (with the conflict copy rule) and delete into the bin. */
@@ -59,6 +71,24 @@ export class NotesService {
     );
   }
 
+  /**
+   * save.do's input; a retried create (its answer lost) is an edit of the note the first try made,
+   * at its version now.
+   */
+  private async saveInput(userId: number, raw: unknown, requestKey?: string) {
+    const parsed = parse(NoteInputSchema, raw);
+    const isCreate = parsed.server_id === undefined || parsed.server_id === '';
+    const made = isCreate && requestKey ? await this.madeBy(userId, requestKey) : null;
+    return made ? { ...parsed, server_id: String(made.id), version_code: Number(made.version_code) } : parsed;
+  }
+
+  /** The note a create of this key made, while it is in the box. */
+  private async madeBy(userId: number, key: string): Promise<NoteRow | null> {
+    const made = await new CreateKeys(this.deps.db).itemOf(userId, 'notes', key);
+    const row = made === undefined ? undefined : await new NotesRepo(this.deps.db).note(userId, made);
+    return row && row.deleted_at === null ? row : null;
+  }
+
   async detail(userId: number, id: number): Promise<Note> {
     const repo = new NotesRepo(this.deps.db);
     const row = await repo.note(userId, id);
@@ -71,8 +101,8 @@ export class NotesService {
    * version_code (the phone changed the note meanwhile) leaves the stored note as it is and keeps
    * the user's text as a new note beside it, the conflict copy.
    */
-  async save(userId: number, raw: unknown): Promise<NoteSaveResult> {
-    const input = parse(NoteInputSchema, raw);
+  async save(userId: number, raw: unknown, requestKey?: string): Promise<NoteSaveResult> {
+    const input = await this.saveInput(userId, raw, requestKey);
     const given = input.content === undefined ? null : normaliseBlocks(input.content);
     const id = input.server_id === undefined || input.server_id === '' ? null : toId(input.server_id);
     const now = this.deps.clock.now();
@@ -122,15 +152,14 @@ export class NotesService {
         await repo.log.record(userId, version, noteChanges([newId], ChangeKind.WRITTEN, now));
         return (await repo.note(userId, newId)) as NoteRow;
       };
-      const answer = (saved: NoteRow, onBoard: boolean): NoteSaveResult => ({
-        sync_version: version,
-        optime: now,
-        server_id: String(saved.id),
-        version_code: Number(saved.version_code),
-        note: noteOfRow(saved, onBoard),
-      });
+      const answer = (saved: NoteRow, onBoard: boolean) => saveAnswer(version, now, saved, onBoard);
 
-      if (!row) return answer(await create(title), false);
+      if (!row) {
+        const created = await create(title);
+        if (requestKey)
+          await new CreateKeys(db).remember(userId, 'notes', requestKey, Number(created.id), now);
+        return answer(created, false);
+      }
       if (input.version_code !== Number(row.version_code)) {
         const copy = await create(conflictTitle(title));
         return {

@@ -29,12 +29,16 @@ const json = (v: unknown) => JSON.stringify(v);
 export const contactCalls = {
   refresh: (syncVersion: number) =>
     api.post<ContactRefresh>(ContactApi.refresh, { sync_version: syncVersion, flag: POLL_FLAG }, AREA),
-  save: (data: {
-    server_id?: string;
-    version_code?: number;
-    content: ContactContent;
-    attachment: ContactAttachment[];
-  }) => api.post<ContactSaveResult>(ContactApi.save, { data: json(data) }, AREA),
+  /** `requestKey`: a create's key, kept while the editor is open (a retry answers that contact). */
+  save: (
+    data: {
+      server_id?: string;
+      version_code?: number;
+      content: ContactContent;
+      attachment: ContactAttachment[];
+    },
+    requestKey?: string,
+  ) => api.post<ContactSaveResult>(ContactApi.save, { data: json(data) }, { ...AREA, requestKey }),
   /** `versions`: id to the version_code the screen showed (a stale one is refused). */
   remove: (syncVersion: number, versions: Record<string, number>) =>
     api.post<ContactChangeResult>(

@@ -1,7 +1,7 @@
 import { type Contact, validateContactContent } from '@phonecloud/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { shouldReport } from '../../../api';
+import { newRequestKey, shouldReport } from '../../../api';
 import { toast } from '../../../components/toast';
 import { contactCalls } from '../api/contact-calls';
 import { useBookSync } from '../book/use-book';
@@ -31,6 +31,8 @@ export function useEditorSave(original: Contact | null, form: EditorForm): Edito
   const [checking, setChecking] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // One key for this editor's create: a second 保存 after a lost answer does not make a twin.
+  const createKey = useRef(newRequestKey());
 
   const save = async () => {
     const found = validateForm(form);
@@ -45,11 +47,14 @@ export function useEditorSave(original: Contact | null, form: EditorForm): Edito
     }
     setSaving(true);
     try {
-      const saved = await contactCalls.save({
-        ...(original ? { server_id: original.server_id, version_code: original.version_code } : {}),
-        content,
-        attachment: attachmentOf(form),
-      });
+      const saved = await contactCalls.save(
+        {
+          ...(original ? { server_id: original.server_id, version_code: original.version_code } : {}),
+          content,
+          attachment: attachmentOf(form),
+        },
+        original ? undefined : createKey.current,
+      );
       await sync();
       toast.success(T.saved);
       navigate(ContactRoute.detail(saved.server_id));

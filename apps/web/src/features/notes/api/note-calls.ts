@@ -26,7 +26,9 @@ export interface BoardPlace {
 export const noteCalls = {
   /** May take the answer the page asked for before its scripts ran (vite.config.ts, areaPreload). */
   list: () => api.get<NoteList>(NoteApi.list, { ...AREA, netError: NoteMsg.NET_LIST, early: true }),
-  save: (note: NoteInput) => api.post<NoteSaveResult>(NoteApi.save, { data: json(note) }, AREA),
+  /** `requestKey`: a create's key, kept until the note has its id (a retry answers that note). */
+  save: (note: NoteInput, requestKey?: string) =>
+    api.post<NoteSaveResult>(NoteApi.save, { data: json(note) }, { ...AREA, requestKey }),
   /** Into the recycle bin; `versions`: id to the version_code the screen showed. */
   remove: (syncVersion: number, versions: Record<string, number>) =>
     api.post<NoteChangeResult>(

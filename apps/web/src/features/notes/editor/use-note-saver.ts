@@ -1,7 +1,7 @@
 import { NOTE_AUTOSAVE_MS, NOTE_SAVED_TIP_MS, type Note, NoteMsg } from '@phonecloud/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { shouldReport } from '../../../api';
+import { newRequestKey, shouldReport } from '../../../api';
 import { toast } from '../../../components/toast';
 import { noteCalls } from '../api/note-calls';
 import { currentList, reloadList, updateList } from '../api/note-queries';
@@ -37,6 +37,9 @@ export function useNoteSaver(note: Note | null, classify = 0): NoteSaver {
   const [savedTip, setSavedTip] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [saving, setSaving] = useState(false);
+  // One key for this note's create, until it has its id: a create whose answer was lost is not
+  // made twice by the next save.
+  const createKey = useRef(newRequestKey());
   const latest = useRef(draft);
   latest.current = draft;
   const dirty = useRef(false);
@@ -63,7 +66,7 @@ export function useNoteSaver(note: Note | null, classify = 0): NoteSaver {
     setSaving(true);
     const run = (async () => {
       try {
-        const r = await noteCalls.save(inputOf(d));
+        const r = await noteCalls.save(inputOf(d), d.serverId ? undefined : createKey.current);
         setDraft((now) => ({ ...now, serverId: r.server_id, versionCode: r.version_code }));
         latest.current = { ...latest.current, serverId: r.server_id, versionCode: r.version_code };
         updateList(qc, (list) => putNote({ ...list, sync_version: r.sync_version }, r.note));
