@@ -45,6 +45,14 @@ export interface Finished {
 
 const TTL_MS = UPLOAD_SESSION_TTL_HOURS * 60 * 60_000;
 const IDLE_MS = UPLOAD_IDLE_MINUTES * 60_000;
+/**
+ * A one-request upload (the older variant's, WebDAV's PUT) holds its session by a lease renewed
+ * while its body flows: when the process dies mid-body, nobody can resume it, and its reserved
+ * space and staged bytes are released minutes later by whichever instance's housekeeping (and at
+ * start-up), not after a day.
+ */
+const LEASE_MS = 2 * 60_000;
+const LEASE_RENEW_MS = 30_000;
 
 export function partSizeFor(size: number): number {
   return Math.max(V2_PART_SIZE, Math.ceil(size / V2_MAX_PARTS));
@@ -92,7 +100,7 @@ export class Uploads {
       created_at: now,
       // Part uploads must keep moving (each part started renews this); a one-request upload has
       // the whole time.
-      expires_at: now + (u.face === 'v2' && !u.onePart ? IDLE_MS : TTL_MS),
+      expires_at: now + (u.face === 'v2' && !u.onePart ? IDLE_MS : u.face === 'quick' ? TTL_MS : LEASE_MS),
     };
     await this.db.transaction().execute(async (trx) => {
       await this.drive.liveFolder(userId, u.parentId, trx);
@@ -141,12 +149,31 @@ export class Uploads {
   }
 
   /**
-   * The one part of a `onePart` session, streamed by the request that made it: its session is not
-   * read again nor its time renewed (it has the whole time of a one-request upload).
+   * The one part of a `onePart` session, streamed by the request that made it (under `leased`,
+   * whose renewals keep the session while the body flows).
    */
   putWhole(u: UploadRow, body: Readable, declared?: number) {
     if (u.part_count !== 1) throw invalid('part_number');
     return this.parts_.put(u, 1, u.size, body, declared);
+  }
+
+  /** Runs a one-request upload's work while renewing its session's lease (see LEASE_MS). */
+  async leased<T>(u: UploadRow, work: () => Promise<T>): Promise<T> {
+    const renew = () =>
+      this.db
+        .updateTable('drive_uploads')
+        .set({ expires_at: this.drive.now() + LEASE_MS })
+        .where('user_id', '=', u.user_id)
+        .where('id', '=', u.id)
+        .execute()
+        .catch(() => undefined);
+    const timer = setInterval(() => void renew(), LEASE_RENEW_MS);
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+      await renew();
+    }
   }
 
   /** Checks every part and its size, makes the parts one blob and makes the item. */
@@ -164,7 +191,7 @@ export class Uploads {
   async uploadStream(userId: number, u: NewUpload, body: Readable): Promise<Finished> {
     const session = await this.create(userId, u);
     try {
-      const info = await this.parts_.storeBlob(body, u.size);
+      const info = await this.leased(session, () => this.parts_.storeBlob(body, u.size));
       return await this.finish(userId, session, info);
     } catch (err) {
       await this.abort(userId, session.id);

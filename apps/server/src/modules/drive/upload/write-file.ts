@@ -58,7 +58,7 @@ async function storeWithinQuota(drive: DriveService, userId: number, body: Reada
 async function writeStaged(uploads: Uploads, userId: number, upload: NewUpload, body: Readable) {
   const session = await uploads.create(userId, { ...upload, face: 'v2', onePart: true });
   try {
-    await uploads.putWhole(session, body);
+    await uploads.leased(session, () => uploads.putWhole(session, body));
     return await uploads.complete(userId, session.id);
   } catch (err) {
     await uploads.abort(userId, session.id).catch(() => undefined);
