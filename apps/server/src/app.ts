@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import { Code, REQUEST_BODY_MAX_BYTES } from '@phonecloud/shared';
+import { Code, Msg, REQUEST_BODY_MAX_BYTES } from '@phonecloud/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
@@ -19,6 +19,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { sessionAuthenticator, sessionPlugin } from './http/session.js';
 import { serveAssetsFromMemory } from './http/web-assets.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { isDiskFull } from './lib/disk-full.js';
 import { createMessenger, type Messenger } from './lib/messenger.js';
 import { accountModule } from './modules/account/module.js';
 import { appPasswordsModule } from './modules/app-passwords/module.js';
@@ -114,6 +115,11 @@ export async function buildApp(
       return reply
         .status(status)
         .send({ code: Code.INVALID, message: frameworkErrorText((err as { code?: string }).code, status) });
+    }
+    if (isDiskFull(err)) {
+      // One line the operator can act on, and a text the user can (not "server error").
+      req.log.error({ err }, 'storage full: the data directory or the database has no space left');
+      return reply.status(507).send({ code: Code.SERVER_ERROR, message: Msg.STORAGE_FULL });
     }
     req.log.error(err);
     return reply

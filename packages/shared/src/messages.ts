@@ -29,6 +29,8 @@ export const Msg = {
   VERIFY_REQUIRED: '请先完成安全验证',
   CSRF: '请求校验失败，请刷新页面后重试',
   SERVER_ERROR: '服务器开小差了，请稍后重试',
+  /** The server's disk is full (product text): nothing was saved, the operator must act. */
+  STORAGE_FULL: '服务器存储空间不足，本次内容未能保存，请联系管理员',
   SESSION_GONE: '该登录设备已退出',
   SMS_HOURLY_LIMIT: '短信验证码发送次数过多，请一小时后再试',
   BODY_TOO_LARGE: '提交的内容超出了大小上限，请减少后重试',

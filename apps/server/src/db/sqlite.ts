@@ -22,6 +22,14 @@ const CHECKPOINT_EVERY_MS = 250;
 
 const CHECKPOINT_WORKER = fileURLToPath(new URL('./checkpoint-worker.mjs', import.meta.url));
 
+/** A statement that does nothing (a rollback of a transaction SQLite already ended). */
+const NO_OP: SqliteStatement = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+};
+
 /** better-sqlite3 for Kysely with its statements kept (LRU), so a repeated query is not prepared again. */
 export class PreparedStatements implements KyselySqlite {
   private readonly kept = new Map<string, Statement>();
@@ -32,6 +40,9 @@ export class PreparedStatements implements KyselySqlite {
   ) {}
 
   prepare(sql: string): SqliteStatement {
+    // SQLite rolls a transaction back itself when a write fails hard (SQLITE_FULL): Kysely's own
+    // rollback then failed with "no transaction is active" and hid the error that mattered.
+    if (!this.file.inTransaction && /^\s*rollback\b/i.test(sql)) return NO_OP;
     const hit = this.kept.get(sql);
     // A statement still being iterated (a streamed query) cannot run twice at once.
     if (hit && !hit.busy) {

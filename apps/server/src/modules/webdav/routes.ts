@@ -6,6 +6,7 @@ import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { DAV_METHODS, enableDavMethods } from '../../lib/dav-xml/http.js';
 import { davEl, XmlError, XmlWriter } from '../../lib/dav-xml/index.js';
+import { isDiskFull } from '../../lib/disk-full.js';
 import { DavError } from './errors.js';
 import { type Ctx, sendXml } from './methods/context.js';
 import { copyMove, del, get, mkcol, put } from './methods/files.js';
@@ -69,6 +70,10 @@ function answerError(err: unknown, req: FastifyRequest, reply: FastifyReply) {
   }
   const status = (err as { statusCode?: number }).statusCode;
   if (status && status >= 400 && status < 500) return reply.status(status).send();
+  if (isDiskFull(err)) {
+    req.log.error({ err }, 'storage full: the data directory or the database has no space left');
+    return reply.status(507).type('text/plain; charset=utf-8').send('insufficient storage');
+  }
   req.log.error(err);
   return reply.status(500).type('text/plain; charset=utf-8').send('internal error');
 }
