@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import { Code, Msg, REQUEST_BODY_MAX_BYTES } from '@phonecloud/shared';
+import { REQUEST_BODY_MAX_BYTES } from '@phonecloud/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
@@ -11,15 +11,14 @@ import { callerPlugin } from './http/caller-plugin.js';
 import type { AppDeps } from './http/context.js';
 import { FILE_POLICY } from './http/csp.js';
 import { csrfPlugin } from './http/csrf.js';
-import { AppError } from './http/errors.js';
-import { frameworkErrorText } from './http/framework-errors.js';
+import { answerError } from './http/error-handler.js';
 import { servePages } from './http/pages.js';
+import { recordRequestMetrics } from './http/request-metrics.js';
 import { checkRouteSchemas } from './http/route-schemas.js';
 import { securityHeaders } from './http/security-headers.js';
 import { sessionAuthenticator, sessionPlugin } from './http/session.js';
 import { serveAssetsFromMemory } from './http/web-assets.js';
 import { type Clock, systemClock } from './lib/clock.js';
-import { isDiskFull } from './lib/disk-full.js';
 import { createMessenger, type Messenger } from './lib/messenger.js';
 import { accountModule } from './modules/account/module.js';
 import { appPasswordsModule } from './modules/app-passwords/module.js';
@@ -32,6 +31,7 @@ import { driveModule } from './modules/drive/module.js';
 import { findModule } from './modules/find/module.js';
 import { homeModule } from './modules/home/module.js';
 import { notesModule } from './modules/notes/module.js';
+import { opsModule } from './modules/ops/module.js';
 import { shareModule } from './modules/share/module.js';
 import { smsModule } from './modules/sms/module.js';
 import { verifyModule } from './modules/verify/module.js';
@@ -103,36 +103,22 @@ export async function buildApp(
     blobs: opts.blobs ?? (await createBlobStore(config)),
   };
 
-  app.setErrorHandler((err, req, reply) => {
-    if (err instanceof AppError) {
-      return reply
-        .status(200)
-        .send({ code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) });
-    }
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) {
-      // The framework's own texts are English and name its internals: the user gets ours.
-      return reply
-        .status(status)
-        .send({ code: Code.INVALID, message: frameworkErrorText((err as { code?: string }).code, status) });
-    }
-    if (isDiskFull(err)) {
-      // One line the operator can act on, and a text the user can (not "server error").
-      req.log.error({ err }, 'storage full: the data directory or the database has no space left');
-      return reply.status(507).send({ code: Code.SERVER_ERROR, message: Msg.STORAGE_FULL });
-    }
-    req.log.error(err);
-    return reply
-      .status(500)
-      .send({ code: Code.SERVER_ERROR, message: new AppError(Code.SERVER_ERROR).message });
-  });
+  app.setErrorHandler(answerError);
 
   checkRouteSchemas(app);
+  recordRequestMetrics(app);
   await securityHeaders(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   const areas = [...(opts.areas ?? AREA_MODULES), ...(opts.modules ?? [])];
-  const modules: AppModule[] = [accountModule, appPasswordsModule, verifyModule, homeModule(areas), ...areas];
+  const modules: AppModule[] = [
+    opsModule,
+    accountModule,
+    appPasswordsModule,
+    verifyModule,
+    homeModule(areas),
+    ...areas,
+  ];
 
   await app.register(sessionPlugin, deps);
   await app.register(csrfPlugin, deps);

@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_PREFIX: z.string().default(''),
+  /** The bearer token /metrics answers to; without it /metrics answers 404 (docs/operations.md). */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export interface MapTiles {
@@ -80,6 +82,8 @@ export interface Config {
   isTest: boolean;
   port: number;
   host: string;
+  /** Bearer token of /metrics; null: /metrics is off. */
+  metricsToken: string | null;
   dataDir: string;
   databaseUrl: string | undefined;
   sessionSecret: string;
@@ -226,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isTest,
     port: e.PORT,
     host: e.HOST,
+    metricsToken: e.METRICS_TOKEN ?? null,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),

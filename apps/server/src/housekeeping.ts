@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AREA_MODULES } from './app.js';
 import { CREATE_KEY_KEEP_MS, CreateKeys } from './db/create-keys.js';
 import type { AppDeps } from './http/context.js';
+import { housekeepingRuns } from './lib/metrics.js';
 import type { AppModule } from './platform/app-module.js';
 import { BlobIndex } from './storage/blob-index.js';
 
@@ -36,7 +37,13 @@ export function startHousekeeping(
   modules: readonly AppModule[],
   log: FastifyBaseLogger,
 ): NodeJS.Timeout {
-  const run = () => purgeExpired(deps, modules, log).catch((err) => log.error(err, 'housekeeping failed'));
+  const run = () =>
+    purgeExpired(deps, modules, log)
+      .then(() => housekeepingRuns.inc({ result: 'ok' }))
+      .catch((err) => {
+        housekeepingRuns.inc({ result: 'failed' });
+        log.error(err, 'housekeeping failed');
+      });
   void run();
   return setInterval(run, EVERY_MS).unref();
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { openDb } from './db/index.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { startHousekeeping } from './housekeeping.js';
+import { lifecycle } from './lib/lifecycle.js';
 import { seedDemoIfEmpty } from './seed.js';
 
 const config = loadConfig();
@@ -16,6 +17,9 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  // /readyz answers 503 from now: a load balancer stops sending new requests, those in flight
+  // finish within app.close().
+  lifecycle.draining = true;
   clearInterval(housekeeping);
   await app.close();
   await handle.close();
