@@ -13,6 +13,7 @@ import { FILE_POLICY } from './http/csp.js';
 import { csrfPlugin } from './http/csrf.js';
 import { answerError } from './http/error-handler.js';
 import { servePages } from './http/pages.js';
+import { answerRequestIds, logSerializers, requestIdOf } from './http/request-log.js';
 import { recordRequestMetrics } from './http/request-metrics.js';
 import { checkRouteSchemas } from './http/route-schemas.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -73,7 +74,8 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; deps: AppDeps; modules: AppModule[] }> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : { level: config.logLevel, serializers: logSerializers },
+    genReqId: requestIdOf,
     // Forwarded headers count only from the proxies the operator names (TRUST_PROXY): anyone
     // else could claim any address (dodging limits, forging logs) or host (forging links).
     trustProxy:
@@ -107,6 +109,7 @@ export async function buildApp(
 
   checkRouteSchemas(app);
   recordRequestMetrics(app);
+  answerRequestIds(app);
   await securityHeaders(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

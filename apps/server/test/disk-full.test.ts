@@ -69,6 +69,8 @@ describe.each(TEST_DIALECTS)('a full disk [%s]', (dialect) => {
         }
         expect(full?.code).toBe(Code.SERVER_ERROR);
         expect(full?.message).toBe(Msg.STORAGE_FULL);
+        // The answer names its request, so the operator finds the log line.
+        expect((full as { request_id?: string } | null)?.request_id).toMatch(/^[0-9a-f-]{36}$/);
       } finally {
         await sql.raw('PRAGMA max_page_count = 1073741823').execute(db);
       }

@@ -20,7 +20,13 @@ describe.each(TEST_DIALECTS)('health, readiness and metrics [%s]', (dialect) => 
     fetch(`${s.baseUrl}${path}`, { headers });
 
   it('/healthz answers while the process runs; /readyz when database and blob store answer', async () => {
-    expect(await (await get(server, '/healthz')).json()).toEqual({ status: 'ok' });
+    const health = await get(server, '/healthz');
+    expect(await health.json()).toEqual({ status: 'ok' });
+    // Every answer names its request, a proxy's id kept.
+    expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(
+      (await get(server, '/healthz', { 'x-request-id': 'nginx-abcdef123456' })).headers.get('x-request-id'),
+    ).toBe('nginx-abcdef123456');
     const ready = await get(server, '/readyz');
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready' });

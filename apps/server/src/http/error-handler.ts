@@ -25,10 +25,11 @@ export function answerError(err: FastifyError | Error, req: FastifyRequest, repl
   if (isDiskFull(err)) {
     // One line the operator can act on, and a text the user can (not "server error").
     req.log.error({ err }, 'storage full: the data directory or the database has no space left');
-    return reply.status(507).send({ code: Code.SERVER_ERROR, message: Msg.STORAGE_FULL });
+    return reply.status(507).send({ code: Code.SERVER_ERROR, message: Msg.STORAGE_FULL, request_id: req.id });
   }
   req.log.error(err);
+  // The request's id goes with the answer: the line that explains it is found by it.
   return reply
     .status(500)
-    .send({ code: Code.SERVER_ERROR, message: new AppError(Code.SERVER_ERROR).message });
+    .send({ code: Code.SERVER_ERROR, message: new AppError(Code.SERVER_ERROR).message, request_id: req.id });
 }
