@@ -55,6 +55,8 @@ export default async function globalSetup(config: FullConfig) {
     SMTP_URL: sinks.smtpUrl,
     SMS_WEBHOOK_URL: sinks.smsWebhookUrl,
     LOG_LEVEL: 'warn',
+    // No load balancer watches this one: it stops at once when the run ends.
+    SHUTDOWN_DRAIN_SECONDS: '0',
     // Every test signs up from this one address to numbers of a few blocks, and several areas'
     // tests pass the demo account's gate by SMS within the hour: the hourly limits have their own
     // API test (apps/server/test/sms-limits.test.ts).

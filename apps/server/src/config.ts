@@ -49,6 +49,10 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_PREFIX: z.string().default(''),
+  /** On SIGTERM: seconds /readyz answers 503 while requests are still served (docs/operations.md). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(5),
+  /** Then: seconds requests in flight (uploads, long-polls) get to finish before the process exits. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   /** The bearer token /metrics answers to; without it /metrics answers 404 (docs/operations.md). */
   METRICS_TOKEN: z.string().min(16).optional(),
 });
@@ -84,6 +88,9 @@ export interface Config {
   host: string;
   /** Bearer token of /metrics; null: /metrics is off. */
   metricsToken: string | null;
+  /** A SIGTERM's drain (ready 503, still serving) and grace (in-flight requests), in ms. */
+  shutdownDrainMs: number;
+  shutdownGraceMs: number;
   dataDir: string;
   databaseUrl: string | undefined;
   sessionSecret: string;
@@ -231,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),

@@ -13,14 +13,25 @@ await withStartupLock(handle, () => seedDemoIfEmpty(deps, modules, app.log));
 const housekeeping = startHousekeeping(deps, modules, app.log);
 
 let closing = false;
+/**
+ * SIGTERM (a rolling restart): /readyz answers 503 while requests are still served for the drain
+ * time, so the load balancer moves new ones elsewhere; then the server stops accepting, phones'
+ * long-polls are answered (they reconnect, elsewhere), and requests in flight (uploads) get the
+ * grace time to finish before the process exits. SIGINT (Ctrl-C at a terminal) skips the drain.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  // /readyz answers 503 from now: a load balancer stops sending new requests, those in flight
-  // finish within app.close().
   lifecycle.draining = true;
   clearInterval(housekeeping);
+  const drain = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+  app.log.info({ signal, drainMs: drain, graceMs: config.shutdownGraceMs }, 'shutting down');
+  if (drain > 0) await new Promise((resolve) => setTimeout(resolve, drain));
+  const grace = setTimeout(() => {
+    app.log.warn('requests still in flight after the grace time: exiting');
+    process.exit(1);
+  }, config.shutdownGraceMs);
+  grace.unref();
   await app.close();
   await handle.close();
   process.exit(0);

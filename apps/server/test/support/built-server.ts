@@ -48,6 +48,8 @@ export async function startBuiltServer(port: number, env: Record<string, string>
       HOST: '127.0.0.1',
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
+      // No load balancer watches a test's instance: a SIGTERM stops it at once unless a test asks.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
