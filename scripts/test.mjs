@@ -26,6 +26,7 @@ const SYSTEM_PACKAGES = [
   { name: 'khal', present: binary('/usr/bin/khal') }, // reads the DAV-synced calendar
   { name: 'rclone', present: binary('/usr/bin/rclone') }, // WebDAV client
   { name: 'litmus', present: binary('/usr/bin/litmus') }, // WebDAV conformance suites
+  { name: 'nginx-light', present: binary('/usr/sbin/nginx') }, // checks the README's nginx sample
 ];
 
 /** Installs the Debian packages the tests need when missing (root), or names the one command to run. */
