@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -15,34 +15,35 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE, type V1File, type V1UploadUrl } from '@phonecloud/shared';
 import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../src/cli/backup/layout.js';
 import { openDb } from '../src/db/index.js';
 import { hashPassword } from '../src/lib/credentials/password.js';
 import { sha256Hex } from '../src/lib/crypto.js';
 import { UsersRepo } from '../src/modules/users/repo.js';
+import { BlobIndex } from '../src/storage/blob-index.js';
+import { FsBlobStore } from '../src/storage/fs-store.js';
 import {
   type BuiltServer,
   buildServer,
   freePort,
   SERVER_DIR,
+  schemaUrl,
   startBuiltServer,
 } from './support/built-server.js';
 import { TestClient } from './support/client.js';
 import { person, save } from './support/contacts.js';
 import { sha256 } from './support/drive.js';
 
-/** Runs `npm run admin -- ...` as the operator does (the built CLI) on a data directory. */
-function admin(dataDir: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+/** Runs `npm run admin -- ...` as the operator does (the built CLI) with these settings. */
+function runAdmin(
+  env: Record<string, string>,
+  args: string[],
+): Promise<{ code: number; out: string; err: string }> {
   return new Promise((ok) => {
     const child = spawn(process.execPath, [path.join(SERVER_DIR, 'dist/admin.js'), ...args], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'warn',
-      },
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env },
     });
     let out = '';
     let err = '';
@@ -55,6 +56,8 @@ function admin(dataDir: string, ...args: string[]): Promise<{ code: number; out:
     child.on('close', (code) => ok({ code: code ?? -1, out, err }));
   });
 }
+
+const admin = (dataDir: string, ...args: string[]) => runAdmin({ DATA_DIR: dataDir }, args);
 
 function blobFiles(root: string): string[] {
   if (!existsSync(root)) return [];
@@ -287,5 +290,69 @@ describe('backup and restore [sqlite]', () => {
     const chosen = await admin(path.join(work, 'older'), 'restore', backupDir);
     expect(chosen.code, chosen.err).toBe(0);
     expect(chosen.out).toContain(`restored backup ${older}`);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('backup [postgres]', () => {
+  const base = process.env.TEST_DATABASE_URL ?? '';
+  const work = mkdtempSync(path.join(tmpdir(), 'pc-backup-pg-'));
+  const dataDir = path.join(work, 'data');
+  const backupDir = path.join(work, 'backup');
+  const schema = `backup_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const env = { DATA_DIR: dataDir, DATABASE_URL: schemaUrl(base, schema) };
+  const bytes = randomBytes(50_000);
+
+  beforeAll(async () => {
+    buildServer();
+    mkdirSync(dataDir);
+    const handle = await openDb({ dataDir, databaseUrl: base, pgSchema: schema });
+    const now = Date.now();
+    await new UsersRepo(handle.db).create(
+      { username: 'pgkeeper', passwordHash: await hashPassword('secret123'), phone: '13911114444' },
+      now,
+    );
+    const store = new FsBlobStore(path.join(dataDir, 'blobs'));
+    const index = new BlobIndex(handle.db);
+    await index.storeHeld(store, bytes, now, async () => true);
+    await handle.close();
+  }, 60_000);
+
+  afterAll(async () => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await c.end();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('dumps the schema with pg_dump in one snapshot, with its blobs, and verifies', {
+    timeout: 60_000,
+  }, async () => {
+    const made = await runAdmin(env, ['backup', 'create', backupDir]);
+    expect(made.code, made.err).toBe(0);
+    const [name = ''] = backupsIn(backupDir);
+    const manifest = manifestOf(backupDir, name);
+    expect(manifest.dialect).toBe('postgres');
+    expect(manifest.database.file).toBe('database.pgdump');
+    expect(manifest.tables.users).toBe(1);
+    expect(manifest.blobs.map((b) => b.key)).toEqual([sha256(bytes)]);
+    const listed = execFileSync('pg_restore', ['--list', path.join(backupDir, name, 'database.pgdump')], {
+      encoding: 'utf8',
+    });
+    expect(listed).toContain(`TABLE DATA ${schema} users`);
+    expect((await runAdmin(env, ['backup', 'verify', backupDir])).code).toBe(0);
+    // Restoring into PostgreSQL is left to pg_restore, and said so.
+    const restore = await runAdmin(env, ['restore', backupDir]);
+    expect(restore.code).toBe(1);
+    expect(restore.err).toContain('pg_restore');
+  });
+
+  it('refuses without pg_dump on PATH, leaving no backup behind', { timeout: 60_000 }, async () => {
+    const empty = path.join(work, 'empty-path');
+    mkdirSync(empty);
+    const r = await runAdmin({ ...env, PATH: empty }, ['backup', 'create', path.join(work, 'none')]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('pg_dump was not found on PATH');
+    expect(existsSync(path.join(work, 'none'))).toBe(false);
   });
 });

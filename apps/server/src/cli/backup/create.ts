@@ -50,6 +50,7 @@ export async function createBackup(root: string, config: Config): Promise<Create
     throw new BackupError(
       'blobs are stored in S3: this command backs up only the filesystem blob store; copy the bucket with its own tools',
     );
+  if (config.databaseUrl) requirePgDump();
   const createdAt = new Date();
   const dir = path.join(root, stampOf(createdAt));
   await ensureDir(dir);
@@ -117,17 +118,21 @@ async function copySqlite(dataDir: string, dir: string): Promise<Snapshot> {
   }
 }
 
+/** Refused before anything is written: a PostgreSQL backup without pg_dump cannot be taken. */
+function requirePgDump(): void {
+  const probe = spawnSync('pg_dump', ['--version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0)
+    throw new BackupError(
+      'pg_dump was not found on PATH: install the PostgreSQL client tools (the server major version or newer) and run the backup again',
+    );
+}
+
 /**
  * pg_dump of the application's schema in the snapshot of a repeatable-read transaction held
  * open here, in which the row counts and the blob index are read too: dump, counts and blobs
  * are the same moment.
  */
 async function dumpPostgres(url: string, dir: string): Promise<Snapshot> {
-  const probe = spawnSync('pg_dump', ['--version'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0)
-    throw new BackupError(
-      'pg_dump was not found on PATH: install the PostgreSQL client tools (the server major version or newer) and run the backup again',
-    );
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -158,17 +163,15 @@ async function dumpPostgres(url: string, dir: string): Promise<Snapshot> {
 function runPgDump(url: string, snapshot: string, schema: string, file: string): Promise<void> {
   return new Promise((ok, fail) => {
     let stderr = '';
-    const child = spawn(
-      'pg_dump',
-      [
-        '--format=custom',
-        `--snapshot=${snapshot}`,
-        `--schema=${schema}`,
-        `--file=${file}`,
-        `--dbname=${url}`,
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
+    // The password goes through the environment: a command line is visible to every local user.
+    const target = new URL(url);
+    const password = decodeURIComponent(target.password);
+    target.password = '';
+    const args = ['--format=custom', `--snapshot=${snapshot}`, `--schema=${schema}`, `--file=${file}`];
+    const child = spawn('pg_dump', [...args, `--dbname=${target}`], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+    });
     child.stderr.on('data', (d) => {
       stderr += d;
     });
