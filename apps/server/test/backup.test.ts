@@ -16,6 +16,7 @@ import path from 'node:path';
 import { SESSION_COOKIE, type V1File, type V1UploadUrl } from '@phonecloud/shared';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../src/cli/backup/layout.js';
 import { openDb } from '../src/db/index.js';
@@ -35,6 +36,7 @@ import {
 import { TestClient } from './support/client.js';
 import { person, save } from './support/contacts.js';
 import { sha256 } from './support/drive.js';
+import { keyOf, saveNote, text, upload as uploadNoteFile } from './support/notes.js';
 
 /** Runs `npm run admin -- ...` as the operator does (the built CLI) with these settings. */
 function runAdmin(
@@ -101,6 +103,7 @@ describe('backup and restore [sqlite]', () => {
   const servers: BuiltServer[] = [];
   let client: TestClient;
   const uploaded = new Map<number, Buffer>();
+  let noteImage = '';
 
   const start = async (dir: string) => {
     const s = await startBuiltServer(await freePort(), { DATA_DIR: dir, WEB_DIST: path.join(dir, 'no-web') });
@@ -166,6 +169,12 @@ describe('backup and restore [sqlite]', () => {
     for (const name of ['张三', '李四', '王五']) await save(client, person(name));
     await upload(client, 'a.bin', randomBytes(300_000));
     await upload(client, 'b.txt', Buffer.from('一份笔记'));
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    const image = await uploadNoteFile(client, 'photo.png', png);
+    noteImage = image.cloud_path;
+    await saveNote(client, { content: [text('带图的笔记'), { type: 'image', content: image.cloud_path }] });
   }, 120_000);
 
   afterAll(async () => {
@@ -227,6 +236,11 @@ describe('backup and restore [sqlite]', () => {
     const [first, second] = [...uploaded.keys()];
     for (const id of [first ?? 0, second ?? 0])
       expect(sha256(await download(again.client, id))).toBe(sha256(uploaded.get(id) ?? Buffer.alloc(0)));
+
+    const served = await again.client.raw(noteImage);
+    expect(served.status).toBe(200);
+    expect(manifest.blobs.map((b) => b.key)).toContain(keyOf(noteImage));
+    expect(sha256(Buffer.from(await served.arrayBuffer()))).toBe(keyOf(noteImage));
 
     // A non-empty data directory is not overwritten without --force.
     again.server.proc.kill('SIGTERM');
@@ -291,6 +305,20 @@ describe('backup and restore [sqlite]', () => {
     expect(chosen.code, chosen.err).toBe(0);
     expect(chosen.out).toContain(`restored backup ${older}`);
   });
+
+  it('refuses a data directory without a database, and a store missing a referenced blob, leaving no backup', async () => {
+    const none = await admin(path.join(work, 'nothing'), 'backup', 'create', path.join(work, 'b0'));
+    expect(none.code).toBe(1);
+    expect(none.err).toContain('no database in');
+
+    const lost = sha256(uploaded.values().next().value ?? Buffer.alloc(0));
+    unlinkSync(blobFiles(path.join(dataDir, 'blobs')).find((f) => path.basename(f) === lost) ?? '');
+    const target = path.join(work, 'b1');
+    const r = await admin(dataDir, 'backup', 'create', target);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`blob ${lost} is referenced by the database but missing from the blob store`);
+    expect(readdirSync(target).filter((n) => n !== 'blobs')).toEqual([]);
+  }, 60_000);
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('backup [postgres]', () => {

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { copyFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -15,6 +16,7 @@ import {
   MANIFEST,
   type Manifest,
   PG_DUMP_FILE,
+  removeQuietly,
   SECRET_FILE,
   SQLITE_FILE,
   sha256File,
@@ -51,17 +53,30 @@ export async function createBackup(root: string, config: Config): Promise<Create
       'blobs are stored in S3: this command backs up only the filesystem blob store; copy the bucket with its own tools',
     );
   if (config.databaseUrl) requirePgDump();
+  else if (!existsSync(path.join(config.dataDir, SQLITE_FILE)))
+    throw new BackupError(`no database in ${config.dataDir} (DATA_DIR): nothing to back up`);
   const createdAt = new Date();
   const dir = path.join(root, stampOf(createdAt));
   await ensureDir(dir);
+  try {
+    return await backUpInto(dir, config, createdAt, path.join(root, 'blobs'));
+  } catch (err) {
+    // A failed backup leaves no sub-folder that looks unfinished; blobs copied stay for the next.
+    await removeQuietly(dir);
+    throw err;
+  }
+}
+
+async function backUpInto(
+  dir: string,
+  config: Config,
+  createdAt: Date,
+  blobRoot: string,
+): Promise<CreateResult> {
   const snapshot = config.databaseUrl
     ? await dumpPostgres(config.databaseUrl, dir)
     : await copySqlite(config.dataDir, dir);
-  const { blobs, copied } = await copyBlobs(
-    path.join(config.dataDir, 'blobs'),
-    path.join(root, 'blobs'),
-    snapshot,
-  );
+  const { blobs, copied } = await copyBlobs(path.join(config.dataDir, 'blobs'), blobRoot, snapshot);
   const manifest: Manifest = {
     format: FORMAT_VERSION,
     createdAt: createdAt.toISOString(),
