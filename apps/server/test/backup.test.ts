@@ -84,6 +84,27 @@ function rowCounts(file: string): Record<string, number> {
   }
 }
 
+/** Every blob key any row of any table names (columns called blob_key). */
+function referencedKeys(file: string): Set<string> {
+  const db = new SqliteDatabase(file, { readonly: true });
+  try {
+    const keys = new Set<string>();
+    const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+    for (const n of names) {
+      const cols = db.prepare(`PRAGMA table_info("${n}")`).all() as Array<{ name: string }>;
+      if (!cols.some((c) => c.name === 'blob_key')) continue;
+      const rows = db
+        .prepare(`SELECT DISTINCT blob_key FROM "${n}" WHERE blob_key IS NOT NULL`)
+        .pluck()
+        .all();
+      for (const k of rows as string[]) keys.add(k);
+    }
+    return keys;
+  } finally {
+    db.close();
+  }
+}
+
 function backupsIn(dir: string): string[] {
   return readdirSync(dir)
     .filter((n) => n !== 'blobs')
@@ -227,6 +248,11 @@ describe('backup and restore [sqlite]', () => {
     expect(restoredBlobs.map((f) => sha256(readFileSync(f)))).toEqual(
       manifest.blobs.map((b) => b.key).sort(),
     );
+    // Consistent: whatever a restored row names, including rows written during the backup, is there.
+    const present = new Set(restoredBlobs.map((f) => path.basename(f)));
+    const named = [...referencedKeys(path.join(restoredDir, 'phonecloud.sqlite'))];
+    expect(named.length).toBeGreaterThanOrEqual(3);
+    expect(named.filter((k) => !present.has(k))).toEqual([]);
 
     // The restored data directory serves: the same session, contacts
     // and the files' bytes as they were uploaded before the backup.
