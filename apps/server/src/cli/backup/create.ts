@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, stat } from 'node:fs/promises';
+import { chmod, copyFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
@@ -126,6 +126,7 @@ async function copySqlite(dataDir: string, dir: string): Promise<Snapshot> {
       .prepare('SELECT key, size, ref_count FROM drive_blobs ORDER BY key')
       .all() as IndexedBlob[];
     copy.close();
+    await chmod(target, 0o600);
     await fsyncFile(target);
     return { file: SQLITE_FILE, tables, blobs };
   } finally {

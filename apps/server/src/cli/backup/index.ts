@@ -22,7 +22,8 @@ export async function backupCommand(area: string, args: string[]): Promise<numbe
     console.error(`Usage: npm run admin -- <command>\n${BACKUP_USAGE}`);
     return 2;
   }
-  const root = path.resolve(dir);
+  // `npm run` works in the repository's folder: a relative DIR means where the operator typed it.
+  const root = path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
   try {
     if (command === 'create') {
       const { dir: made, manifest, copied } = await createBackup(root, loadConfig());

@@ -125,6 +125,7 @@ export async function removeQuietly(file: string): Promise<void> {
   await rm(file, { force: true, recursive: true });
 }
 
+/** Folders made here are the owner's only: a backup holds every account's data and the secret. */
 export async function ensureDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
 }
