@@ -1,4 +1,4 @@
-// `npm run admin -- user ...`: operator commands against the same database the server uses.
+// `npm run admin -- user|sms|backup|restore ...`: operator commands against the same database the server uses.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureServerBuilt, ROOT } from './lib.mjs';

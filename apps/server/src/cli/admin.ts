@@ -9,6 +9,7 @@ import { revokeAppPasswords } from '../modules/app-passwords/index.js';
 import { revokeDeviceTokens } from '../modules/device/index.js';
 import { SMS_USAGE, smsCommand } from '../modules/sms/index.js';
 import { deleteUser, Users } from '../modules/users/index.js';
+import { BACKUP_USAGE, backupCommand } from './backup/index.js';
 
 const USAGE = `Usage: npm run admin -- <command>
   user add --username U --password P [--phone N] [--email E] [--paid-gb G]
@@ -17,7 +18,8 @@ const USAGE = `Usage: npm run admin -- <command>
   user set-member --username U --member 1,4,8,14   (or --member all)
   user set-paid --username U --paid-gb G
   user delete --username U --yes   (the account and all its data, at once)
-${SMS_USAGE}`;
+${SMS_USAGE}
+${BACKUP_USAGE}`;
 
 function fail(message: string): never {
   console.error(message);
@@ -28,6 +30,10 @@ async function main() {
   const [area, command, ...rest] = process.argv.slice(2);
   if (area === 'sms') {
     process.exitCode = await smsCommand(command, rest);
+    return;
+  }
+  if (area === 'backup' || area === 'restore') {
+    process.exitCode = await backupCommand(area, process.argv.slice(3));
     return;
   }
   if (area !== 'user' || !command) fail(USAGE);
