@@ -46,26 +46,28 @@ export function structuredName(display: string, name: NameEntry | undefined): st
 }
 
 /**
- * The structured parts a card's N adds to its display and given names: none when N is what
- * nameParts would write for them anyway (the portal's own cards read back unchanged).
+ * Puts on a name entry the structured parts its card's N adds to the display and given names:
+ * none when N is what nameParts would write for them anyway (the portal's own cards read back
+ * unchanged). Writes into the entry: an import reads every card through here.
  */
-export function keptNameParts(
-  display: string,
-  given: string,
-  parts: { family: string; middle: string; prefix: string; suffix: string },
-): Pick<NameEntry, 'family_name' | 'middle_name' | 'prefix' | 'suffix'> {
-  const out: Pick<NameEntry, 'family_name' | 'middle_name' | 'prefix' | 'suffix'> = {};
-  const family = parts.family.trim();
-  const middle = parts.middle.trim();
-  const prefix = parts.prefix.trim();
-  const suffix = parts.suffix.trim();
+export function addNameParts(
+  entry: NameEntry,
+  rawFamily: string,
+  rawMiddle: string,
+  rawPrefix: string,
+  rawSuffix: string,
+): void {
+  const family = rawFamily.trim();
+  const middle = rawMiddle.trim();
+  const prefix = rawPrefix.trim();
+  const suffix = rawSuffix.trim();
   if (!middle && !prefix && !suffix) {
-    const guess = nameParts(display, given);
-    if (guess.family === family && guess.given === given) return out;
+    if (!family) return;
+    const guess = nameParts(entry.display_name, entry.given_name);
+    if (guess.family === family && guess.given === entry.given_name) return;
   }
-  if (family) out.family_name = family;
-  if (middle) out.middle_name = middle;
-  if (prefix) out.prefix = prefix;
-  if (suffix) out.suffix = suffix;
-  return out;
+  if (family) entry.family_name = family;
+  if (middle) entry.middle_name = middle;
+  if (prefix) entry.prefix = prefix;
+  if (suffix) entry.suffix = suffix;
 }

@@ -28,7 +28,7 @@ import {
   X_CALENDAR,
   X_CODE,
 } from './map.js';
-import { keptNameParts } from './names.js';
+import { addNameParts } from './names.js';
 
 /** A jCard property: [name, params, value type, ...values]. */
 type Prop = [string, Record<string, unknown>, string, ...unknown[]];
@@ -344,9 +344,8 @@ function readName(byName: ByName): NameEntry {
   };
   // N's parts are kept where they say more than the display name does, so N is written back
   // whole instead of guessed from FN.
-  return n
-    ? { ...entry, ...keptNameParts(entry.display_name, given, { family, middle, prefix, suffix }) }
-    : entry;
+  if (n) addNameParts(entry, family, middle, prefix, suffix);
+  return entry;
 }
 
 function readOrganizations(byName: ByName): OrganizationEntry[] {
