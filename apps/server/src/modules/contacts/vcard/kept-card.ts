@@ -1,4 +1,4 @@
-import { type ContactContent, emptyContent } from '@phonecloud/shared';
+import { CONTENT_KINDS, type ContactContent, emptyContent } from '@phonecloud/shared';
 import ICAL from 'ical.js';
 import { normaliseCard, type RawCard } from './lines.js';
 import { fitRules } from './prepare.js';
@@ -18,18 +18,7 @@ export interface KeptCard {
 
 /** The content entries a card's properties stand for, by list; names are compared on their own. */
 type EntryList = Exclude<keyof ContactContent, 'name'>;
-const LISTS: readonly EntryList[] = [
-  'organization',
-  'phone',
-  'email',
-  'im',
-  'postal-address',
-  'event',
-  'note',
-  'nickname',
-  'website',
-  'group',
-];
+const LISTS = CONTENT_KINDS.filter((k): k is EntryList => k !== 'name');
 
 const META = new Set(['version', 'prodid', 'uid', 'rev']);
 /** What the display name and the structured name are read from. */
