@@ -15,6 +15,7 @@ import { benchAccount } from './support/account.mjs';
 import { buildBarePage, serveStatic } from './support/bare-page.mjs';
 import { launchChromium, median } from './support/browser.mjs';
 import { driveClient } from './support/drive.mjs';
+import { figure } from './support/figures.mjs';
 import { startServer } from './support/server.mjs';
 
 const PHOTOS = Number(process.env.BENCH_GRID_PHOTOS ?? 2000);
@@ -120,6 +121,7 @@ function verdict(name, ms, reference) {
   console.log(
     `${name}: ${ms.toFixed(0)} ms vs bare page ${reference.toFixed(0)} ms (${(ms / reference).toFixed(1)}x); ratio vs ${TARGET_MS} ms target ${(ms / TARGET_MS).toFixed(2)} ${ms < TARGET_MS ? 'meets' : 'MISSES'} target < 1`,
   );
+  figure(name, ms, { unit: 'ms' });
 }
 
 export default async function driveGridBench() {

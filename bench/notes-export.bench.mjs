@@ -8,6 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { benchAccount } from './support/account.mjs';
 import { median, report } from './support/browser.mjs';
+import { figure } from './support/figures.mjs';
 import { random } from './support/random.mjs';
 import { startServer } from './support/server.mjs';
 
@@ -176,6 +177,7 @@ export default async function notesExportBench() {
       },
     );
     const flat = growth < 64;
+    figure('server memory growth while exporting', growth, { unit: 'MB' });
     console.log(
       `server memory while exporting: ${base.toFixed(0)} MB before, peak +${growth.toFixed(0)} MB for a ${mb(first.bytes)} MB zip: ${flat ? 'meets' : 'MISSES'} target flat (< 64 MB growth)`,
     );

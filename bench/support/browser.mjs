@@ -1,5 +1,6 @@
 // Debian's Chromium through playwright-core, with the flags this machine needs.
 import { chromium } from '@playwright/test';
+import { figure } from './figures.mjs';
 
 /** `extraArgs`: more flags, e.g. a frame-time bench's `--disable-frame-rate-limit`. */
 export function launchChromium(extraArgs = []) {
@@ -29,7 +30,14 @@ export function report(name, value, reference, unit, target) {
   console.log(
     `${name}: ${value.toFixed(unit === 'B' ? 0 : 1)} ${unit} vs reference ${reference.toFixed(unit === 'B' ? 0 : 1)} ${unit} = ${ratio.toFixed(2)}x ${verdict}`,
   );
+  figure(`${name} (ratio)`, ratio, { unit: 'x', better: higherIsBetter(unit, target) ? 'higher' : 'lower' });
   return { name, value, reference, ratio };
+}
+
+/** A ratio is better higher when its target asks for at least some value, or it is a speed. */
+function higherIsBetter(unit, target) {
+  if (target) return target.text.trimStart().startsWith('>');
+  return unit.endsWith('/s') || unit === 'x';
 }
 
 /**
@@ -70,4 +78,5 @@ export function target(name, value, limit, reference) {
   console.log(
     `${name}: ${value.toFixed(1)} ms${ref} ${value < limit ? 'meets' : 'MISSES'} target < ${limit} ms`,
   );
+  figure(name, value, { unit: 'ms' });
 }
