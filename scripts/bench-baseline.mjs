@@ -65,7 +65,8 @@ export function printComparison(rows, profile) {
 /** Writes the run's figures as the baseline of its profile for the benches that ran. */
 export function saveBaseline(result) {
   const baseline = readBaseline();
-  const profile = (baseline.profiles[result.profile] ??= {});
+  baseline.profiles[result.profile] ??= {};
+  const profile = baseline.profiles[result.profile];
   for (const [bench, figures] of Object.entries(result.figures)) {
     if (Object.keys(figures).length === 0) continue;
     profile[bench] = { date: result.date, commit: result.commit, figures };
