@@ -10,6 +10,8 @@ export const antdCssReady: Promise<void> = new Promise((resolve) => {
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = antdCssUrl;
+  // As the page's preload of it asked (build/area-preload.ts): a preload in another mode is not used.
+  link.crossOrigin = '';
   link.onload = () => resolve();
   link.onerror = () => resolve();
   placeAfterShellStyles(link);
