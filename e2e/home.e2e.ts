@@ -205,3 +205,43 @@ test('footer: copyright, filing number and the two legal pages', async ({ page, 
   await expect(agreement.locator('main')).toContainText('回收站');
   await shot(agreement, '15-agreement');
 });
+
+test('the home page loads no antd; a page that uses it places its stylesheet after the shell, before the area', async ({
+  page,
+}) => {
+  const loaded: string[] = [];
+  page.on('response', (res) => {
+    const type = res.request().resourceType();
+    if (type === 'script' || type === 'stylesheet') loaded.push(new URL(res.url()).pathname);
+  });
+  await signIn(page, DEMO.username, DEMO.password);
+  await expect(page.getByText('可用空间')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(loaded.filter((p) => /\/assets\/(antd|AntdScope)-/.test(p))).toEqual([]);
+  const sheets = () =>
+    page.evaluate(() =>
+      [...document.head.querySelectorAll('link[rel="stylesheet"]')].map(
+        (l) => new URL((l as HTMLLinkElement).href).pathname,
+      ),
+    );
+  const shell = await sheets();
+
+  // The contacts' check screen: a lazily loaded page with antd's dialog and its own stylesheet.
+  await page.goto('/#/contact.check');
+  const intro = page.getByRole('dialog').filter({ hasText: '通讯录需要安全验证' });
+  await expect(intro).toBeVisible();
+  const after = await sheets();
+  const antd = after.findIndex((p) => /\/assets\/antd-.*\.css$/.test(p));
+  expect(antd).toBe(shell.length);
+  expect(after.slice(0, shell.length)).toEqual(shell);
+  expect(after.slice(antd + 1).some((p) => /VerifyGate-.*\.css$/.test(p))).toBe(true);
+  // antd's rules are in force when the dialog is drawn: its button has antd's cursor and rounded
+  // corners (a browser's own button has neither).
+  const button = intro.getByRole('button', { name: '立即验证' });
+  const style = await button.evaluate((b) => {
+    const s = getComputedStyle(b);
+    return { radius: s.borderTopLeftRadius, cursor: s.cursor };
+  });
+  expect(style.cursor).toBe('pointer');
+  expect(style.radius).not.toBe('0px');
+});

@@ -13,21 +13,24 @@ export default defineConfig({
     react(),
     antdCss(resolve(import.meta.dirname, 'src')),
     // The areas of src/app/areas.ts whose page the portal can be opened on.
-    areaPreload([
-      // list.do (ContactApi.list): the book's download starts with the page.
-      { prefix: '/contact', module: 'src/features/contacts/ContactsArea.tsx', early: ['/contact/list.do'] },
-      // list.do (SmsApi.list): the text messages' list starts with the page.
-      { prefix: '/sms', module: 'src/features/sms/SmsArea.tsx', early: ['/sms/list.do'] },
-      // list.do (NoteApi.list): the notes and boards start with the page.
-      { prefix: '/note', module: 'src/features/notes/NotesArea.tsx', early: ['/note/list.do'] },
-      // The drive's token (DriveApi.token): every first call of a folder waits for it.
-      {
-        prefix: '/alipan',
-        module: 'src/features/drive/alipan/AlipanArea.tsx',
-        early: ['/user/ali_oauth_token.do'],
-      },
-      { prefix: '/pan', module: 'src/features/drive/pan/PanArea.tsx' },
-    ]),
+    areaPreload(
+      [
+        // list.do (ContactApi.list): the book's download starts with the page.
+        { prefix: '/contact', module: 'src/features/contacts/ContactsArea.tsx', early: ['/contact/list.do'] },
+        // list.do (SmsApi.list): the text messages' list starts with the page.
+        { prefix: '/sms', module: 'src/features/sms/SmsArea.tsx', early: ['/sms/list.do'] },
+        // list.do (NoteApi.list): the notes and boards start with the page.
+        { prefix: '/note', module: 'src/features/notes/NotesArea.tsx', early: ['/note/list.do'] },
+        // The drive's token (DriveApi.token): every first call of a folder waits for it.
+        {
+          prefix: '/alipan',
+          module: 'src/features/drive/alipan/AlipanArea.tsx',
+          early: ['/user/ali_oauth_token.do'],
+        },
+        { prefix: '/pan', module: 'src/features/drive/pan/PanArea.tsx' },
+      ],
+      { scope: { module: 'src/components/AntdScope.tsx', asset: 'antd.css' } },
+    ),
   ],
   build: {
     outDir: 'dist',

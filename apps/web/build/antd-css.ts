@@ -13,6 +13,8 @@ import type { Plugin } from 'vite';
  */
 export const ANTD_CSS_ID = 'virtual:antd.css';
 const RESOLVED_ID = `\0${ANTD_CSS_ID}`;
+const ANTD_CSS_URL_ID = `${ANTD_CSS_ID}?url`;
+const RESOLVED_URL_ID = `\0antd-css-url`;
 
 /**
  * The class prefixes (`.ant-<prefix>…`) each imported name needs, its inner parts included: a
@@ -118,18 +120,37 @@ export function cutAntdCss(css: string, keep: Set<string>): string {
   return root.toString();
 }
 
+/**
+ * `virtual:antd.css` is imported as a stylesheet (the account pages); `virtual:antd.css?url`
+ * answers the address of the same CSS as a file of its own, for the portal, whose shell loads no
+ * antd: the lazily loaded pages put the stylesheet in place themselves (components/antd-css.ts).
+ */
 export function antdCss(srcDir: string): Plugin {
   const require = createRequire(import.meta.url);
+  let serving = false;
+  const css = (ctx: { addWatchFile(file: string): void }) => {
+    const file = require.resolve('antd/dist/antd.css');
+    ctx.addWatchFile(file);
+    return cutAntdCss(readFileSync(file, 'utf8'), prefixesFor(antdImports(srcDir)));
+  };
   return {
     name: 'antd-static-css',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
     resolveId(id) {
-      return id === ANTD_CSS_ID ? RESOLVED_ID : undefined;
+      if (id === ANTD_CSS_ID) return RESOLVED_ID;
+      if (id === ANTD_CSS_URL_ID) return RESOLVED_URL_ID;
+      return undefined;
     },
     load(id) {
-      if (id !== RESOLVED_ID) return undefined;
-      const file = require.resolve('antd/dist/antd.css');
-      this.addWatchFile(file);
-      return cutAntdCss(readFileSync(file, 'utf8'), prefixesFor(antdImports(srcDir)));
+      if (id === RESOLVED_ID) return css(this);
+      if (id !== RESOLVED_URL_ID) return undefined;
+      // The dev server has no output files: the stylesheet is handed over as a blob.
+      if (serving)
+        return `export default URL.createObjectURL(new Blob([${JSON.stringify(css(this))}], { type: 'text/css' }));`;
+      const ref = this.emitFile({ type: 'asset', name: 'antd.css', source: css(this) });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
     },
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ContactApi, DriveApi, NoteApi, SmsApi } from '@phonecloud/shared';
 import { describe, expect, it } from 'vitest';
 import { EARLY_RESPONSES_GLOBAL } from '../src/api/early-responses';
-import { areaFiles, preloadScript } from './area-preload';
+import { areaFiles, preloadScript, scopeFiles } from './area-preload';
 
 type Bundle = Parameters<typeof areaFiles>[0];
 type Entry = Parameters<typeof areaFiles>[1];
@@ -32,6 +32,24 @@ describe('preloading the opened area', () => {
       'assets/tabs.js',
     ]);
     expect(() => areaFiles(bundle, entry as unknown as Entry, 'src/features/none/Page.tsx')).toThrow(/none/);
+  });
+
+  it("adds the antd scope's chunks and antd's stylesheet, which every area's page stands in", () => {
+    const withScope = {
+      ...bundle,
+      'assets/AntdScope.js': chunk('assets/AntdScope.js', ['assets/react.js', 'assets/tabs.js'], {
+        isDynamicEntry: true,
+        facadeModuleId: '/repo/apps/web/src/components/AntdScope.tsx',
+      }),
+      'assets/antd-x1.css': { type: 'asset', fileName: 'assets/antd-x1.css', names: ['antd.css'] },
+    } as unknown as Bundle;
+    const scope = { module: 'src/components/AntdScope.tsx', asset: 'antd.css' };
+    expect(scopeFiles(withScope, entry as unknown as Entry, scope)).toEqual([
+      'assets/AntdScope.js',
+      'assets/tabs.js',
+      'assets/antd-x1.css',
+    ]);
+    expect(() => scopeFiles(bundle, entry as unknown as Entry, scope)).toThrow(/AntdScope/);
   });
 
   it('adds the links and starts the early calls for the area of the address only', () => {

@@ -69,7 +69,29 @@ export function preloadScript(plans: Record<string, AreaPlan>): string {
   return `(function(){var m=${JSON.stringify(plans)};var e=window[${JSON.stringify(EARLY_RESPONSES_GLOBAL)}]={};var p=location.hash.replace(/^#/,'').split('?')[0];for(var k in m){if(p===k||p.indexOf(k+'/')===0){m[k].files.forEach(function(u){var l=document.createElement('link');if(/.css$/.test(u)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=u;document.head.appendChild(l)});m[k].early.forEach(function(u){var r=fetch(u+'?tmp='+Date.now()+Math.random().toString().slice(2,8),{credentials:'same-origin',headers:{Accept:'application/json'}});r.catch(function(){});e[u]=r})}}})()`;
 }
 
-export function areaPreload(areas: readonly AreaPage[], entryHtml = 'index.html'): Plugin {
+/**
+ * What every area's page stands in besides its own chunk: the antd scope (a module loaded beside
+ * each lazily loaded page) and antd's stylesheet, an emitted file of that name.
+ */
+export interface PageScope {
+  module: string;
+  /** The emitted asset's name, e.g. 'antd.css'. */
+  asset: string;
+}
+
+export function scopeFiles(bundle: OutputBundle, entry: OutputChunk, scope: PageScope): string[] {
+  const files = areaFiles(bundle, entry, scope.module);
+  const asset = Object.values(bundle).find(
+    (item) => item.type === 'asset' && (item.names ?? []).includes(scope.asset),
+  );
+  if (!asset) throw new Error(`${scope.asset} is not a file of this build`);
+  return [...files, asset.fileName];
+}
+
+export function areaPreload(
+  areas: readonly AreaPage[],
+  { scope, entryHtml = 'index.html' }: { scope?: PageScope; entryHtml?: string } = {},
+): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'area-preload',
@@ -82,8 +104,10 @@ export function areaPreload(areas: readonly AreaPage[], entryHtml = 'index.html'
       handler(html, ctx) {
         if (!ctx.bundle || !ctx.chunk || ctx.filename !== path.resolve(config.root, entryHtml)) return html;
         const plans: Record<string, AreaPlan> = {};
+        const shared = scope ? scopeFiles(ctx.bundle, ctx.chunk, scope) : [];
         for (const area of areas) {
-          const files = areaFiles(ctx.bundle, ctx.chunk, area.module).map((f) => `${config.base}${f}`);
+          const own = areaFiles(ctx.bundle, ctx.chunk, area.module);
+          const files = [...new Set([...shared, ...own])].map((f) => `${config.base}${f}`);
           plans[area.prefix] = { files, early: area.early ?? [] };
         }
         // Right after the charset, before the stylesheets: a script after a stylesheet waits for it.

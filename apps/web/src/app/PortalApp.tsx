@@ -1,4 +1,4 @@
-import { AppProviders, QueryProvider } from '../components/AppProviders';
+import { QueryProvider } from '../components/QueryProvider';
 import { PortalRouter } from './router';
 import { isSharePage, ShareApp } from './share-app';
 import { SkinProvider } from './skins/SkinProvider';
@@ -8,13 +8,13 @@ export function PortalApp() {
   // calls (the skin, the header) may run there, or they would send the visitor to the login.
   if (isSharePage(window.location.hash)) {
     return (
-      <AppProviders>
+      <QueryProvider>
         <ShareApp />
-      </AppProviders>
+      </QueryProvider>
     );
   }
   return (
-    // The skin holds the page's one antd provider (its colours are antd's theme): see SkinProvider.
+    // The skin gives its colours to the antd scope of the page below (see SkinProvider, AntdScope).
     <QueryProvider>
       <SkinProvider>
         <PortalRouter />

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { inAntdScope } from '../components/antd-scope';
 
 type PageModule = { default: ComponentType };
 
@@ -16,7 +17,7 @@ export function preloadable(load: () => Promise<PageModule>): {
   let loaded: PageModule | undefined;
   let pending: Promise<PageModule> | undefined;
   const preload = () => {
-    pending ??= load().then(
+    pending ??= inAntdScope(load)().then(
       (module) => {
         loaded = module;
         return module;

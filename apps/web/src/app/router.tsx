@@ -1,13 +1,14 @@
 import { GATED_AREAS } from '@phonecloud/shared';
 import { lazy, Suspense } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { inAntdScope } from '../components/antd-scope';
 import { HomePage } from '../features/home/HomePage';
 import { AREAS } from './areas';
 import { PortalLayout } from './layout/PortalLayout';
 
-const VerifyGate = lazy(() => import('../features/verify/VerifyGate'));
+const VerifyGate = lazy(inAntdScope(() => import('../features/verify/VerifyGate')));
 // A share link's page: no account, so outside the portal's layout (its header signs in).
-const SharePage = lazy(() => import('../features/share/SharePage'));
+const SharePage = lazy(inAntdScope(() => import('../features/share/SharePage')));
 const areaPages = AREAS.map((area) => ({ path: area.path, Page: area.page.Page }));
 
 export function PortalRouter() {

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { HashRouter, Route, Routes } from 'react-router-dom';
+import { inAntdScope } from '../components/antd-scope';
 
-const SharePage = lazy(() => import('../features/share/SharePage'));
+const SharePage = lazy(inAntdScope(() => import('../features/share/SharePage')));
 
 /** Whether the page was opened on a share link (`/s/<id>` lands on `#/s/<id>`). */
 export const isSharePage = (hash: string) => /^#\/s\/[^/]+/.test(hash);

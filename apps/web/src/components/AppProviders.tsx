@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import 'virtual:antd.css';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useMemo, useState } from 'react';
-import { createQueryClient } from './query-client';
+import { type ReactNode, useMemo } from 'react';
+import { QueryProvider } from './QueryProvider';
 import { ToastBridge } from './ToastBridge';
 import { useReducedMotion } from './use-reduced-motion';
 
@@ -12,22 +10,16 @@ interface Props {
   children: ReactNode;
 }
 
-/** What every page of both entries stands in: Chinese antd, the query cache, toasts. */
+/**
+ * The account pages' providers: Chinese antd, the query cache, toasts. The portal holds antd in
+ * the scope its lazily loaded pages stand in (AntdScope), so its home page loads none of it.
+ */
 export function AppProviders({ theme, children }: Props) {
   return (
     <QueryProvider>
       <AntdProvider theme={theme}>{children}</AntdProvider>
     </QueryProvider>
   );
-}
-
-/**
- * The query cache, on its own for the portal: its skin is read through a query, and the skin's
- * colours must reach the one antd provider below it (see AntdProvider).
- */
-export function QueryProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
 /**
@@ -38,7 +30,7 @@ export function QueryProvider({ children }: { children: ReactNode }) {
 export function AntdProvider({ theme, children }: Props) {
   // Pop-ups, menus and messages stop animating for a user who asked for less motion.
   const reduced = useReducedMotion();
-  // zeroRuntime: the components' styles come from the static file above (build/antd-css.ts),
+  // zeroRuntime: the components' styles come from a static file (build/antd-css.ts),
   // not built in the browser at first render; only the theme's token variables are set here.
   const withMotion = useMemo<ThemeConfig>(
     () => ({ ...theme, zeroRuntime: true, token: { ...theme?.token, motion: !reduced } }),

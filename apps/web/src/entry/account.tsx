@@ -1,5 +1,7 @@
 import '../components/base.css';
 import '../app/skins/skins.css';
+// antd's styles, between the base and the page's own (as the portal's are placed: antd-css.ts).
+import 'virtual:antd.css';
 import '../features/account/account.css';
 import { applySkin, rememberedSkin, skinPrimaryColor, skinTheme } from '../app/skins/skin-dom';
 import { AppProviders } from '../components/AppProviders';

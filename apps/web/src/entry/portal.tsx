@@ -3,7 +3,10 @@ import '../app/skins/skins.css';
 import '../app/layout/portal.css';
 import { preloadOpenedArea } from '../app/areas';
 import { PortalApp } from '../app/PortalApp';
+import { rememberShellStyles } from '../components/style-order';
 import { mount } from './mount';
+
+rememberShellStyles();
 
 // The opened area's code (and, for the contacts, the book's first screen) downloads alongside the
 // portal's. Drawing the portal before it is in would show a spinner in its place, and React holds

@@ -1,7 +1,8 @@
-import { Spin } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { PageLoading } from '../../components/PageLoading';
 import { SiteFooter } from '../../components/SiteFooter';
+import { ToastHost } from '../../components/ToastHost';
 import { PortalHeader } from './PortalHeader';
 import { RouteFade } from './RouteFade';
 
@@ -11,12 +12,13 @@ export function PortalLayout() {
       <PortalHeader />
       <main className="portal-main">
         <RouteFade>
-          <Suspense fallback={<Spin className="page-loading" size="large" />}>
+          <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </RouteFade>
       </main>
       <SiteFooter />
+      <ToastHost />
     </div>
   );
 }

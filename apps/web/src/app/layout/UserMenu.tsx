@@ -3,11 +3,12 @@ import { AccountPage } from '@phonecloud/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { platformQueries } from '../../api/platform-queries';
+import { inAntdScope } from '../../components/antd-scope';
 import { MenuPanel } from './MenuPanel';
 import { useLogout } from './use-logout';
 
 // The picker is a dialog few visits open; it loads with its own chunk on first use.
-const SkinPicker = lazy(() => import('../skins/SkinPicker'));
+const SkinPicker = lazy(inAntdScope(() => import('../skins/SkinPicker')));
 
 export function UserMenu() {
   const { data: user } = useQuery(platformQueries.user());

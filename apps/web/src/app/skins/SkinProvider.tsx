@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useLayoutEffect, useMemo, useState } from 'react';
 import { api } from '../../api';
 import { platformQueries } from '../../api/platform-queries';
-import { AntdProvider } from '../../components/AppProviders';
 import { SkinButtonClass } from '../../components/skin-context';
+import { SkinThemeContext } from '../../components/skin-theme';
 import { applySkin, rememberedSkin, skinPrimaryColor, skinTheme } from './skin-dom';
 
 interface SkinControl {
@@ -47,8 +47,8 @@ export function SkinProvider({ children }: { children: ReactNode }) {
     setPrimary(skinPrimaryColor());
   }, [skin, bodyClass]);
 
-  // The page's only antd theme (AntdProvider): the skin's colours go into it rather than into a
-  // second, nested ConfigProvider, so antd derives its tokens once.
+  // The page's only antd theme: the skin's colours go to the antd scope a lazily loaded page stands
+  // in (AntdScope) rather than into a second, nested ConfigProvider, so antd derives its tokens once.
   const theme = useMemo(() => skinTheme(primary), [primary]);
 
   const control = useMemo<SkinControl>(
@@ -59,7 +59,7 @@ export function SkinProvider({ children }: { children: ReactNode }) {
   return (
     <SkinControlContext.Provider value={control}>
       <SkinButtonClass.Provider value={content.btn_class}>
-        <AntdProvider theme={theme}>{children}</AntdProvider>
+        <SkinThemeContext.Provider value={theme}>{children}</SkinThemeContext.Provider>
       </SkinButtonClass.Provider>
     </SkinControlContext.Provider>
   );

@@ -8,11 +8,11 @@ import {
 } from '@ant-design/icons';
 import { ServiceId } from '@phonecloud/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { openDrive } from '../../api';
 import { platformQueries } from '../../api/platform-queries';
+import { LoadingLines } from '../../components/LoadingLines';
 import { type ServiceKey, type ServiceLink, serviceLinks } from '../../components/service-links';
 
 const ICONS: Readonly<Record<ServiceKey, ReactNode>> = {
@@ -42,7 +42,7 @@ export function ServiceTiles() {
         我的服务
       </h2>
       {isPending ? (
-        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+        <LoadingLines />
       ) : links.length > 0 ? (
         <ul className="service-tiles">
           {links.map((link) => (
@@ -52,18 +52,12 @@ export function ServiceTiles() {
           ))}
         </ul>
       ) : (
-        <Empty
-          className="services-empty"
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            <>
-              <p className="services-empty__title">当前部署尚未为您的账号开通任何服务</p>
-              <p className="services-empty__hint">
-                通讯录、短信、便签和云盘开通后会显示在这里，如需开通请联系本站管理员。
-              </p>
-            </>
-          }
-        />
+        <div className="services-empty">
+          <p className="services-empty__title">当前部署尚未为您的账号开通任何服务</p>
+          <p className="services-empty__hint">
+            通讯录、短信、便签和云盘开通后会显示在这里，如需开通请联系本站管理员。
+          </p>
+        </div>
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import { formatSize } from '@phonecloud/shared';
 import { useQueries } from '@tanstack/react-query';
-import { Button, Skeleton } from 'antd';
+import { LoadingLines } from '../../components/LoadingLines';
 import { spaceQueries } from './space-queries';
 import { summarizeStorage } from './storage-summary';
 
@@ -49,12 +49,12 @@ export function StorageCard() {
       ) : failed ? (
         <div className="storage-failed">
           <span>存储信息暂时无法获取</span>
-          <Button size="small" onClick={retry}>
+          <button type="button" className="home-button" onClick={retry}>
             重试
-          </Button>
+          </button>
         </div>
       ) : (
-        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+        <LoadingLines />
       )}
     </section>
   );
