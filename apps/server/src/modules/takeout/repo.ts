@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { TakeoutJobsTable } from '../../db/schema.js';
 
@@ -18,7 +18,8 @@ export class TakeoutRepo {
     const res = await this.db
       .insertInto('takeout_jobs')
       .values(row)
-      .onConflict((oc) => oc.column('user_id').where('state', '=', 'running').doNothing())
+      // The index's predicate as a literal: SQLite matches a partial index only by its text.
+      .onConflict((oc) => oc.column('user_id').where('state', '=', sql.lit('running')).doNothing())
       .executeTakeFirst();
     return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
   }
