@@ -20,6 +20,8 @@ class Counter extends Transform {
 
 export interface BuildInput {
   deps: AppDeps;
+  /** The job's id: names its staging file. */
+  id: string;
   userId: number;
   now: number;
   parts: readonly TakeoutPart[];
@@ -44,6 +46,24 @@ function addEntry(zip: ZipFile, path: string, entry: TakeoutEntry): void {
 }
 
 /**
+ * Stores the zip as it streams. Where the store writes in place (the filesystem store) the zip
+ * goes through a staging file, whose digests are computed on the hash threads while it is
+ * written: the request thread only zips, as `zip -r` would. Elsewhere (S3) it is a plain `put`.
+ */
+async function store(deps: AppDeps, stagingId: string, zip: Counter): Promise<BlobInfo> {
+  const staging = deps.blobs.staging;
+  if (!staging) return deps.blobs.put(zip);
+  await staging.create(stagingId);
+  try {
+    const size = await staging.write(stagingId, 0, Number.MAX_SAFE_INTEGER, zip);
+    return await staging.commit(stagingId, size);
+  } catch (err) {
+    await staging.discard(stagingId).catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
  * Writes the takeout's zip straight into the blob store, the parts one after another, each
  * entry streamed (yazl: stored or deflated per entry, ZIP64 where sizes or counts need it).
  * Answers the stored blob; a part's failure fails the whole build (nothing half is kept).
@@ -54,7 +74,7 @@ export async function buildZip(input: BuildInput): Promise<BlobInfo> {
   const fail = (err: unknown) => counter.destroy(err instanceof Error ? err : new Error(String(err)));
   zip.on('error', fail);
   (zip.outputStream as Readable).on('error', fail).pipe(counter);
-  const stored = input.deps.blobs.put(counter);
+  const stored = store(input.deps, `takeout-${input.id}`, counter);
   // The store's promise is awaited below; a failure before then must not go unhandled.
   stored.catch(() => {});
   try {

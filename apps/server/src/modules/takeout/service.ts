@@ -140,7 +140,7 @@ export class Takeouts {
     onBytes(0);
     try {
       const readme = readmeText(this.deps.config.productName, this.parts, stamp(now).replace('_', ' '));
-      const blob = await buildZip({ deps: this.deps, userId, now, parts: this.parts, readme, log, onBytes });
+      const blob = await buildZip({ deps: this.deps, id, userId, now, parts: this.parts, readme, log, onBytes });
       await beating;
       const done = this.deps.clock.now();
       const finished = await this.deps.db.transaction().execute(async (trx) => {
