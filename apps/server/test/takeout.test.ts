@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -100,7 +100,7 @@ describe.each(TEST_DIALECTS)('导出全部数据 [%s]', (dialect) => {
     return client.raw(job.file_path ?? '', { headers });
   }
 
-  it('zips every area: vCard read by vobject, .ics by icalendar, SMS re-imported, drive files byte for byte, notes with their images', async () => {
+  it('zips every area: vCard read by vobject and khard, .ics by icalendar, SMS re-imported, drive files byte for byte, notes with their images', async () => {
     const { client, user } = await seeded();
     const startedBefore = await counted('started');
     const finishedBefore = await counted('finished');
@@ -150,6 +150,20 @@ describe.each(TEST_DIALECTS)('导出全部数据 [%s]', (dialect) => {
       vcf,
     ]);
     expect(cards.stdout.trim()).toBe(`${contacts.length} ${contacts.length}`);
+    // khard reads a folder of one card per file (a vdir): the file's cards, each in a file of its own.
+    const book = path.join(dir, 'book');
+    mkdirSync(book);
+    const text = readFileSync(vcf, 'utf8');
+    const split = text.split(/(?<=END:VCARD\r\n)/).filter((c) => c.trim());
+    split.forEach((card, i) => writeFileSync(path.join(book, `${i}.vcf`), card));
+    writeFileSync(
+      path.join(dir, 'khard.conf'),
+      `[addressbooks]\n[[book]]\npath = ${book}\n\n[general]\neditor = true\nmerge_editor = true\n`,
+    );
+    const khard = await run('/usr/bin/khard', ['-c', path.join(dir, 'khard.conf'), 'list', '--parsable'], {
+      env: { ...process.env, HOME: dir },
+    });
+    expect(khard.stdout.trim().split('\n').length).toBe(contacts.length);
     const csv = readFileSync(path.join(out, '联系人', 'contacts-google.csv'), 'utf8');
     expect(csv.split('\r\n').filter(Boolean).length).toBe(contacts.length + 1);
 
