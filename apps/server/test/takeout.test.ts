@@ -325,6 +325,34 @@ describe.each(TEST_DIALECTS)('导出全部数据 [%s]', (dialect) => {
     expect(job.id).not.toBe('left-behind');
   });
 
+  it('a file that cannot be read fails the takeout, with the text the page shows', async () => {
+    const { client, user } = await seeded();
+    const tree = await new ItemsRepo(server.deps.db).subtree(server.deps.db, user.id, DRIVE_ROOT_NUMERIC_ID);
+    const file = tree.find((i) => i.kind === FILE && i.blob_key);
+    // The item names content the store does not have (a lost blob): its entry cannot be opened.
+    await server.deps.db
+      .updateTable('drive_items')
+      .set({ blob_key: 'f'.repeat(64) })
+      .where('user_id', '=', user.id)
+      .where('id', '=', file?.id ?? 0)
+      .execute();
+    const failedBefore = await counted('failed');
+    expect((await client.post<TakeoutJob>(TakeoutApi.start, {})).code).toBe(0);
+    await builds();
+    const job = await status(client);
+    expect(job?.state).toBe('failed');
+    expect(job?.error).toBe(TakeoutMsg.FAILED);
+    expect(job?.file_path).toBeNull();
+    expect(await counted('failed')).toBe(failedBefore + 1);
+    const row = await server.deps.db
+      .selectFrom('takeout_jobs')
+      .select('blob_key')
+      .where('user_id', '=', user.id)
+      .where('id', '=', job?.id ?? '')
+      .executeTakeFirstOrThrow();
+    expect(row.blob_key).toBeNull();
+  });
+
   it('account deletion releases the takeout’s blob', async () => {
     const { client, user } = await seeded();
     const job = await exportOf(client);

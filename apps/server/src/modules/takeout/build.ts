@@ -45,6 +45,9 @@ function addEntry(zip: ZipFile, path: string, entry: TakeoutEntry): void {
   });
 }
 
+/** The staging file of a job's zip (the store's ids are 8 to 64 of [A-Za-z0-9_-]). */
+export const stagingIdOf = (jobId: string) => `takeout-${jobId}`;
+
 /**
  * Stores the zip as it streams. Where the store writes in place (the filesystem store) the zip
  * goes through a staging file, whose digests are computed on the hash threads while it is
@@ -74,7 +77,7 @@ export async function buildZip(input: BuildInput): Promise<BlobInfo> {
   const fail = (err: unknown) => counter.destroy(err instanceof Error ? err : new Error(String(err)));
   zip.on('error', fail);
   (zip.outputStream as Readable).on('error', fail).pipe(counter);
-  const stored = store(input.deps, `takeout-${input.id}`, counter);
+  const stored = store(input.deps, stagingIdOf(input.id), counter);
   // The store's promise is awaited below; a failure before then must not go unhandled.
   stored.catch(() => {});
   try {

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../http/context.js';
 import { takeoutJobs } from '../../lib/metrics.js';
 import type { TakeoutPart } from '../../platform/takeout-part.js';
 import { BlobIndex } from '../../storage/blob-index.js';
-import { buildZip } from './build.js';
+import { buildZip, stagingIdOf } from './build.js';
 import { readmeText } from './readme.js';
 import { type JobRow, TakeoutRepo } from './repo.js';
 
@@ -84,6 +84,8 @@ export class Takeouts {
       await this.repo.fail(userId, row.id, TakeoutMsg.INTERRUPTED, now, { beatBefore: now - BEAT_LAPSE_MS })
     ) {
       takeoutJobs.inc({ event: 'failed' });
+      // Its half-written zip, where the store keeps one on this machine (else the sweep's).
+      await this.deps.blobs.staging?.discard(stagingIdOf(row.id)).catch(() => undefined);
     }
     return this.repo.job(userId, row.id);
   }
