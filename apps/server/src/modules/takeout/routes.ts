@@ -19,6 +19,7 @@ export function takeoutRoutes(takeouts: (deps: AppDeps) => Takeouts) {
     const app = scope.withTypeProvider<ZodSchemas>();
     const service = takeouts(deps);
     const gated = verifiedRoute(deps, 'main');
+    scope.addHook('onClose', () => service.interruptMine());
 
     app.post(TakeoutApi.start, gated, async (req) =>
       ok(await service.start(currentSession(req).userId, req.log)),

@@ -62,8 +62,10 @@ function view(row: JobRow): TakeoutJob {
  */
 export class Takeouts {
   private readonly repo: TakeoutRepo;
-  /** The builds this process runs, awaited by tests and by a graceful stop. */
+  /** The builds this process runs, awaited by tests. */
   static readonly building = new Set<Promise<void>>();
+  /** This process's running jobs (id → user), failed at once when it stops. */
+  private static readonly mine = new Map<string, number>();
 
   constructor(
     private readonly deps: AppDeps,
@@ -122,7 +124,11 @@ export class Takeouts {
       if (other) return view(other);
     }
     takeoutJobs.inc({ event: 'started' });
-    const job = this.build(userId, id, now, log).finally(() => Takeouts.building.delete(job));
+    Takeouts.mine.set(id, userId);
+    const job = this.build(userId, id, now, log).finally(() => {
+      Takeouts.building.delete(job);
+      Takeouts.mine.delete(id);
+    });
     Takeouts.building.add(job);
     const fresh = await this.repo.job(userId, id);
     return fresh
@@ -142,7 +148,16 @@ export class Takeouts {
     onBytes(0);
     try {
       const readme = readmeText(this.deps.config.productName, this.parts, stamp(now).replace('_', ' '));
-      const blob = await buildZip({ deps: this.deps, id, userId, now, parts: this.parts, readme, log, onBytes });
+      const blob = await buildZip({
+        deps: this.deps,
+        id,
+        userId,
+        now,
+        parts: this.parts,
+        readme,
+        log,
+        onBytes,
+      });
       await beating;
       const done = this.deps.clock.now();
       const finished = await this.deps.db.transaction().execute(async (trx) => {
@@ -163,7 +178,24 @@ export class Takeouts {
     } catch (err) {
       await beating;
       log.warn({ err, userId, takeout: id }, 'takeout failed');
-      if (await this.repo.fail(userId, id, TakeoutMsg.FAILED, this.deps.clock.now(), { worker: WORKER })) {
+      // The database may be gone too (the process is stopping): the beat's lapse fails it then.
+      const failed = await this.repo
+        .fail(userId, id, TakeoutMsg.FAILED, this.deps.clock.now(), { worker: WORKER })
+        .catch(() => false);
+      if (failed) {
+        takeoutJobs.inc({ event: 'failed' });
+      }
+    }
+  }
+
+  /**
+   * The process is stopping (a restart): its running jobs are failed now, so their users can
+   * start again at once on another instance instead of waiting for the beat to lapse.
+   */
+  async interruptMine(): Promise<void> {
+    const now = this.deps.clock.now();
+    for (const [id, userId] of Takeouts.mine) {
+      if (await this.repo.fail(userId, id, TakeoutMsg.INTERRUPTED, now, { worker: WORKER })) {
         takeoutJobs.inc({ event: 'failed' });
       }
     }
