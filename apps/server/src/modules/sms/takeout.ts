@@ -10,7 +10,7 @@ export const smsTakeout: TakeoutPart = {
     { path: '', text: '短信和彩信' },
     {
       path: 'sms-backup.xml',
-      text: '全部短信和彩信（彩信图片以 Base64 内嵌），SMS Backup & Restore 的 XML 格式：可用安卓应用 SMS Backup & Restore 恢复到手机，也可在本站短信页面重新导入',
+      text: '全部短信和彩信（彩信图片以 Base64 内嵌），SMS Backup & Restore 的 XML 格式：可用安卓应用 SMS Backup & Restore 恢复到手机（本站管理员也可用它导回账号）',
     },
   ],
   estimate: (deps, userId) => new SmsService(deps).usageBytes(userId),

@@ -147,7 +147,11 @@ export class Takeouts {
     };
     onBytes(0);
     try {
-      const readme = readmeText(this.deps.config.productName, this.parts, stamp(now).replace('_', ' '));
+      const at = new Date(now + RECYCLE_DAY_OFFSET_MINUTES * 60_000)
+        .toISOString()
+        .slice(0, 19)
+        .replace('T', ' ');
+      const readme = readmeText(this.deps.config.productName, this.parts, at);
       const blob = await buildZip({
         deps: this.deps,
         id,
