@@ -126,6 +126,7 @@ describe.each(TEST_DIALECTS)('导出全部数据 [%s]', (dialect) => {
       ['README.txt', '日程', '查找手机', '短信', '笔记', '网盘', '联系人'].sort(),
     );
     const readme = readFileSync(path.join(out, 'README.txt'), 'utf8');
+    expect(readme).toMatch(/生成时间（北京时间）：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     for (const name of [
       'contacts.vcf',
       'contacts-google.csv',
