@@ -121,7 +121,8 @@ export class Takeouts {
     if (!(await this.repo.insertRunning(row))) {
       // Another request (maybe on another instance) started one a moment ago: that one is it.
       const other = await this.repo.running(userId);
-      if (other) return view(other);
+      // That one ended in between: this start goes again, against the table as it is now.
+      return other ? view(other) : this.start(userId, log);
     }
     takeoutJobs.inc({ event: 'started' });
     Takeouts.mine.set(id, userId);
