@@ -324,6 +324,22 @@ describe.each(TEST_DIALECTS)('导出全部数据 [%s]', (dialect) => {
     expect(await counted('failed')).toBe(failedBefore + 1);
     const job = await exportOf(client);
     expect(job.id).not.toBe('left-behind');
+
+    // Two starts at once (two tabs, two instances): one job.
+    server.clock.advance(1000);
+    const [a, b] = await Promise.all([
+      client.post<TakeoutJob>(TakeoutApi.start, {}),
+      client.post<TakeoutJob>(TakeoutApi.start, {}),
+    ]);
+    await builds();
+    expect(a.data?.id).toBe(b.data?.id);
+    const running = await server.deps.db
+      .selectFrom('takeout_jobs')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('created_at', '=', server.clock.now())
+      .execute();
+    expect(running.map((r) => r.id)).toEqual([a.data?.id]);
   });
 
   it('a file that cannot be read fails the takeout, with the text the page shows', async () => {
