@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import {
   Code,
@@ -19,8 +20,10 @@ import { registry } from '../src/lib/metrics.js';
 import { FILE, ItemsRepo } from '../src/modules/drive/items-repo.js';
 import { importBackupFile } from '../src/modules/sms/backup/import.js';
 import { SmsRepo } from '../src/modules/sms/repo.js';
+import { takeoutModule } from '../src/modules/takeout/module.js';
 import { BEAT_LAPSE_MS, Takeouts } from '../src/modules/takeout/service.js';
 import { deleteUser } from '../src/modules/users/delete-user.js';
+import type { TakeoutPart } from '../src/platform/takeout-part.js';
 import { createUser, login, verifiedClient } from './support/accounts.js';
 import type { TestClient } from './support/client.js';
 import { closeServer } from './support/contacts.js';
@@ -386,5 +389,70 @@ describe.each(TEST_DIALECTS)('导出全部数据 [%s]', (dialect) => {
       .where('key', '=', row.blob_key ?? '')
       .executeTakeFirstOrThrow();
     expect(Number(blob.ref_count)).toBe(0);
+  });
+});
+
+/** A part whose one file is opened only when the test lets it: a takeout that stays running. */
+function heldPart() {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const part: TakeoutPart = {
+    folder: '慢',
+    readme: [{ path: 'a.bin', text: '测试' }],
+    estimate: async () => 4096,
+    async *entries() {
+      yield {
+        name: 'a.bin',
+        size: 4096,
+        open: async () => {
+          await held;
+          return Readable.from([Buffer.alloc(4096, 1)]);
+        },
+      };
+    },
+  };
+  return { part, release };
+}
+
+describe.each(TEST_DIALECTS)('导出全部数据 while it runs [%s]', (dialect) => {
+  it('shows its progress, and a server that stops fails it at once with the text saying why', async () => {
+    const { part, release } = heldPart();
+    const area = { name: 'slow', routes: async () => {}, takeout: part };
+    const server = await startTestServer(dialect, { areas: [area, takeoutModule([area])] });
+    try {
+      const { client, user } = await verifiedClient(server);
+      const started = await client.post<TakeoutJob>(TakeoutApi.start, {});
+      expect(started.data?.state).toBe('running');
+      expect(started.data?.total).toBe(4096);
+      const running = await status(client);
+      expect(running?.state).toBe('running');
+      expect(running?.file_path).toBeNull();
+      // Still running after any time its process keeps beating: a later start answers it.
+      expect((await client.post<TakeoutJob>(TakeoutApi.start, {})).data?.id).toBe(started.data?.id);
+
+      await server.app.close();
+      const row = await server.deps.db
+        .selectFrom('takeout_jobs')
+        .select(['state', 'error'])
+        .where('user_id', '=', user.id)
+        .where('id', '=', started.data?.id ?? '')
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ state: 'failed', error: TakeoutMsg.INTERRUPTED });
+      // The build, let go, cannot make the failed job ready.
+      release();
+      await builds();
+      const after = await server.deps.db
+        .selectFrom('takeout_jobs')
+        .select(['state', 'blob_key'])
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(after).toEqual([{ state: 'failed', blob_key: null }]);
+    } finally {
+      release();
+      await builds();
+      await server.close();
+    }
   });
 });
