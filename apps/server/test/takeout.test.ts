@@ -159,7 +159,7 @@ describe.each(TEST_DIALECTS)('导出全部数据 [%s]', (dialect) => {
     mkdirSync(book);
     const text = readFileSync(vcf, 'utf8');
     const split = text.split(/(?<=END:VCARD\r\n)/).filter((c) => c.trim());
-    split.forEach((card, i) => writeFileSync(path.join(book, `${i}.vcf`), card));
+    for (const [i, card] of split.entries()) writeFileSync(path.join(book, `${i}.vcf`), card);
     writeFileSync(
       path.join(dir, 'khard.conf'),
       `[addressbooks]\n[[book]]\npath = ${book}\n\n[general]\neditor = true\nmerge_editor = true\n`,
