@@ -35,6 +35,7 @@ import { notesModule } from './modules/notes/module.js';
 import { opsModule } from './modules/ops/module.js';
 import { shareModule } from './modules/share/module.js';
 import { smsModule } from './modules/sms/module.js';
+import { takeoutModule } from './modules/takeout/module.js';
 import { verifyModule } from './modules/verify/module.js';
 import { webdavModule } from './modules/webdav/module.js';
 import type { AppModule } from './platform/app-module.js';
@@ -66,8 +67,16 @@ const AREAS: AppModule[] = [
   findModule,
 ];
 
-/** The areas, then the machinery serving the adapters they register: CardDAV/CalDAV, phone sync. */
-export const AREA_MODULES: AppModule[] = [...AREAS, davModule(AREAS), syncModule(AREAS)];
+/**
+ * The areas, then the machinery serving the parts they register: CardDAV/CalDAV, phone sync,
+ * 导出全部数据.
+ */
+export const AREA_MODULES: AppModule[] = [
+  ...AREAS,
+  davModule(AREAS),
+  syncModule(AREAS),
+  takeoutModule(AREAS),
+];
 
 export async function buildApp(
   opts: BuildOptions,

@@ -15,6 +15,7 @@ export * from './paths.js';
 export * from './services.js';
 export * from './sms/index.js';
 export * from './sync/index.js';
+export * from './takeout/index.js';
 export * from './totp.js';
 export type * from './types/envelope.js';
 export type * from './types/platform.js';

@@ -556,6 +556,24 @@ export interface CreateKeysTable {
   created_at: number;
 }
 
+/** 导出全部数据's jobs (migration 029). */
+export interface TakeoutJobsTable {
+  user_id: number;
+  id: string;
+  state: string;
+  done: number;
+  total: number;
+  size: number | null;
+  blob_key: string | null;
+  name: string;
+  error: string | null;
+  worker: string;
+  heartbeat_at: number;
+  created_at: number;
+  finished_at: number | null;
+  expires_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -576,6 +594,7 @@ export interface Database {
   contact_uids: ContactUidsTable;
   contact_cards: ContactCardsTable;
   create_keys: CreateKeysTable;
+  takeout_jobs: TakeoutJobsTable;
   sms_boxes: SmsBoxesTable;
   sms_messages: SmsMessagesTable;
   sms_conversations: SmsConversationsTable;

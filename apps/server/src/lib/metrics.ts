@@ -29,3 +29,10 @@ export const housekeepingRuns = new Counter({
   labelNames: ['result'] as const,
   registers: [registry],
 });
+
+export const takeoutJobs = new Counter({
+  name: 'phonecloud_takeout_jobs_total',
+  help: '导出全部数据 jobs, by event: started, finished (the zip is ready) or failed',
+  labelNames: ['event'] as const,
+  registers: [registry],
+});

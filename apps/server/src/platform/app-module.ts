@@ -4,6 +4,7 @@ import type { AnyAuthenticator } from '../http/caller.js';
 import type { AppDeps } from '../http/context.js';
 import type { DavSlot } from './dav-collection.js';
 import type { SyncAdapter } from './sync-adapter.js';
+import type { TakeoutPart } from './takeout-part.js';
 
 export interface Usage {
   /** 'backup' for synced data sets (contacts, messages, notes...), 'drive' for drive files. */
@@ -46,4 +47,6 @@ export interface AppModule {
   sync?: SyncAdapter;
   /** The area's CardDAV or CalDAV collection (docs/dav.md): the DAV module serves it. */
   dav?: DavSlot;
+  /** The area's folder of 导出全部数据 (docs/takeout.md): the takeout module zips it. */
+  takeout?: TakeoutPart;
 }

@@ -14,3 +14,4 @@ export * from './notes.js';
 export * from './sms.js';
 export * from './sync.js';
 export * from './sync-change.js';
+export * from './takeout.js';

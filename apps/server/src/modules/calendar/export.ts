@@ -109,7 +109,7 @@ export class CalendarExportService {
   }
 
   /** The file's text, page by page in start order: a large calendar never sits in memory. */
-  private async *ics(userId: number, now: number): AsyncGenerator<Buffer> {
+  async *ics(userId: number, now: number): AsyncGenerator<Buffer> {
     const prodid = `-//${this.deps.config.productName}//${CalendarMsg.EXPORT_TITLE}//ZH`;
     let head = calendarHead(prodid, '日程', now);
     for (const zone of await this.zones(userId)) head += componentText(zone);

@@ -7,6 +7,7 @@ import { purgeCalendar } from './housekeeping.js';
 import { calendarRoutes } from './routes.js';
 import { CalendarService } from './service.js';
 import { calendarSync } from './sync-adapter.js';
+import { calendarTakeout } from './takeout.js';
 
 /**
  * The calendar store and its export. No service id: the calendar has no tile of its own (its
@@ -28,4 +29,5 @@ export const calendarModule: AppModule = {
   seedDemo: seedCalendar,
   sync: calendarSync,
   dav: { area: 'calendar', open: (deps, userId) => new CalDavStore(deps, userId) },
+  takeout: calendarTakeout,
 };

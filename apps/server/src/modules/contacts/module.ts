@@ -8,6 +8,7 @@ import { purgeContacts } from './housekeeping.js';
 import { contactRoutes } from './routes.js';
 import { ContactsService } from './service.js';
 import { contactsSync } from './sync-adapter.js';
+import { contactsTakeout } from './takeout.js';
 import { warmImportWorkers } from './vcard/pool.js';
 import { warmImportWrites } from './vcard/warm.js';
 
@@ -40,4 +41,5 @@ export const contactsModule: AppModule = {
   seedDemo: seedContacts,
   sync: contactsSync,
   dav: { area: 'contacts', open: (deps, userId) => new CardDavStore(deps, userId) },
+  takeout: contactsTakeout,
 };

@@ -12,6 +12,7 @@ import { releaseThumbs, thumbsHousekeeping } from './preview/thumbs.js';
 import { releaseDriveUser } from './release-user.js';
 import { seedDrive } from './seed.js';
 import { DriveService } from './service.js';
+import { driveTakeout } from './takeout.js';
 import { QuickUpload } from './upload/quick.js';
 import { uploadHostRoutes } from './upload/upload-host.js';
 import { Uploads } from './upload/uploads.js';
@@ -47,4 +48,5 @@ export const driveModule: AppModule = {
     await releaseThumbs(deps, userId, now);
   },
   seedDemo: seedDrive,
+  takeout: driveTakeout,
 };

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
+import type { TakeoutEntry } from '../../platform/takeout-part.js';
 import { parseDoc } from './doc.js';
 import { NoteFileKind } from './files.js';
 import { noteFileName, noteMarkdown } from './markdown.js';
@@ -82,7 +83,11 @@ export class NoteExportService {
     return { name: link.name, stream: await this.zip(userId, log) };
   }
 
-  private async zip(userId: number, log?: FastifyBaseLogger): Promise<Readable> {
+  /**
+   * The export's files, one at a time: each note's Markdown (read when its turn comes), then the
+   * images and recordings it shows that no earlier note brought. The takeout's notes folder too.
+   */
+  async *files(userId: number): AsyncGenerator<TakeoutEntry> {
     const db = this.deps.db;
     const notes = await db
       .selectFrom('notes')
@@ -98,57 +103,65 @@ export class NoteExportService {
       .where('user_id', '=', userId)
       .execute();
     const known = new Map(fileRows.map((f) => [f.id, f]));
-    const paths = new Map<string, string>();
     const pathOf = (key: string) => {
       const f = known.get(key);
       if (!f) return null;
       const dir = Number(f.kind) === NoteFileKind.IMAGE ? 'images' : 'recordings';
       return `${dir}/${key.slice(0, 16)}.${EXTENSION_OF_TYPE[f.content_type] ?? 'bin'}`;
     };
-
-    const zip = new ZipFile();
-    zip.on('error', (err: unknown) => log?.warn({ err }, 'note export failed'));
+    const written = new Set<string>();
     const repo = new NotesRepo(db);
-    notes.forEach((n, i) => {
-      const name = noteFileName(i + 1, n.title, notes.length);
-      zip.addReadStreamLazy(name, { mtime: new Date(Number(n.updated_at)) }, (cb) => {
-        repo.note(userId, Number(n.id)).then(
-          (row) => {
-            const text = row
-              ? noteMarkdown(
-                  {
-                    doc: parseDoc(row.doc),
-                    classify: Number(row.classify),
-                    top: Number(row.top),
-                    created: Number(row.created_at),
-                    modified: Number(row.updated_at),
-                  },
-                  pathOf,
-                )
-              : '';
-            cb(null, Readable.from([Buffer.from(text, 'utf8')]));
-          },
-          (err: unknown) => cb(err, undefined as never),
-        );
-      });
+    for (const [i, n] of notes.entries()) {
+      yield {
+        name: noteFileName(i + 1, n.title, notes.length),
+        mtime: new Date(Number(n.updated_at)),
+        compress: true,
+        open: async () => {
+          const row = await repo.note(userId, Number(n.id));
+          const text = row
+            ? noteMarkdown(
+                {
+                  doc: parseDoc(row.doc),
+                  classify: Number(row.classify),
+                  top: Number(row.top),
+                  created: Number(row.created_at),
+                  modified: Number(row.updated_at),
+                },
+                pathOf,
+              )
+            : '';
+          return Readable.from([Buffer.from(text, 'utf8')]);
+        },
+      };
       for (const key of JSON.parse(n.files) as string[]) {
         const path = pathOf(key);
         const f = known.get(key);
-        if (!path || !f || paths.has(key)) continue;
-        paths.set(key, path);
+        if (!path || !f || written.has(key)) continue;
+        written.add(key);
         // Stored, not deflated: photos and recordings are compressed already.
-        zip.addReadStreamLazy(
-          path,
-          { size: Number(f.size), mtime: new Date(Number(f.created_at)), compress: false },
-          (cb) => {
-            this.deps.blobs.get(key).then(
-              (s) => cb(null, s),
-              (err: unknown) => cb(err, undefined as never),
-            );
-          },
-        );
+        yield {
+          name: path,
+          size: Number(f.size),
+          mtime: new Date(Number(f.created_at)),
+          compress: false,
+          open: () => this.deps.blobs.get(key),
+        };
       }
-    });
+    }
+  }
+
+  private async zip(userId: number, log?: FastifyBaseLogger): Promise<Readable> {
+    const zip = new ZipFile();
+    zip.on('error', (err: unknown) => log?.warn({ err }, 'note export failed'));
+    for await (const entry of this.files(userId)) {
+      const { name, size, mtime, compress } = entry;
+      zip.addReadStreamLazy(name, { size, mtime, compress }, (cb) => {
+        entry.open().then(
+          (s) => cb(null, s),
+          (err: unknown) => cb(err, undefined as never),
+        );
+      });
+    }
     zip.end();
     return zip.outputStream as Readable;
   }

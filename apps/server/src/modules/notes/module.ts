@@ -7,6 +7,7 @@ import { noteRoutes } from './routes.js';
 import { noteFileRoutes } from './routes-files.js';
 import { NotesService } from './service.js';
 import { notesSync } from './sync-adapter.js';
+import { notesTakeout } from './takeout.js';
 
 export const notesModule: AppModule = {
   name: 'notes',
@@ -27,4 +28,5 @@ export const notesModule: AppModule = {
   },
   seedDemo: seedNotes,
   sync: notesSync,
+  takeout: notesTakeout,
 };

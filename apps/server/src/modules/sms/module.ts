@@ -8,6 +8,7 @@ import { smsRoutes } from './routes.js';
 import { smsFileRoutes } from './routes-files.js';
 import { SmsService } from './service.js';
 import { smsSync } from './sync-adapter.js';
+import { smsTakeout } from './takeout.js';
 
 export const smsModule: AppModule = {
   name: 'sms',
@@ -27,4 +28,5 @@ export const smsModule: AppModule = {
   },
   seedDemo: seedSms,
   sync: smsSync,
+  takeout: smsTakeout,
 };

@@ -19,9 +19,8 @@ import { BlobIndex } from '../../../storage/blob-index.js';
 import { contentsToCsv } from '../csv/csv.js';
 import { bodyOfDoc } from '../doc.js';
 import { ContactFilesRepo, FileKind } from '../files/files-repo.js';
-import { ContactsRepo } from '../repo.js';
+import { type ContactRow, ContactsRepo } from '../repo.js';
 import { cardOf } from './card-of.js';
-import type { KeptCard } from './kept-card.js';
 import type { VcardVersion } from './write.js';
 
 /** What an export takes: the whole book, one group, or chosen contacts; vCard 3.0 by default. */
@@ -43,6 +42,12 @@ export function derivedUid(userId: number, contactId: number): string {
   return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16] ?? '0', 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+async function joined(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const c of chunks) parts.push(c);
+  return Buffer.concat(parts);
+}
+
 /** Export of the whole book as one vCard 3.0 file, fetched once through a session-gated URL. */
 export class ExportService {
   private readonly repo: ContactsRepo;
@@ -54,7 +59,8 @@ export class ExportService {
     this.blobIndex = new BlobIndex(deps.db);
   }
 
-  async export(userId: number, options: ExportOptions = {}): Promise<ExportResult> {
+  /** The rows an export takes, in the list's order; 2016 when there are none. */
+  private async rows(userId: number, options: ExportOptions): Promise<ContactRow[]> {
     let rows = await this.repo.aliveRows(userId);
     if (options.group !== undefined) {
       const group = options.group;
@@ -69,39 +75,66 @@ export class ExportService {
       rows = rows.filter((r) => wanted.has(Number(r.id)));
     }
     if (rows.length === 0) throw new AppError(Code.NOTHING_TO_EXPORT, ContactMsg.EXPORT_EMPTY);
-    const uids = await this.repo.uids(userId);
-    const kept = options.csv
-      ? new Map<number, KeptCard>()
-      : await this.repo.keptCards(
-          userId,
-          rows.map((r) => Number(r.id)),
-        );
-    const order = (r: (typeof rows)[number]) => ({
+    const order = (r: ContactRow) => ({
       letter_index: r.letter,
       nameSpell: r.name_spell,
       server_id: String(r.id),
     });
-    rows.sort((a, b) => compareContacts(order(a), order(b)));
-    const cards: string[] = [];
-    const csv = options.csv;
-    for (const row of csv ? [] : rows) {
+    return rows.sort((a, b) => compareContacts(order(a), order(b)));
+  }
+
+  private bookRows(userId: number): Promise<ContactRow[]> {
+    return this.rows(userId, {}).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === Code.NOTHING_TO_EXPORT) return [];
+      throw err;
+    });
+  }
+
+  /** The rows' cards, one at a time (a card may hold its photo: a book never sits in one string). */
+  private async *cards(userId: number, rows: readonly ContactRow[], version: VcardVersion) {
+    const uids = await this.repo.uids(userId);
+    const kept = await this.repo.keptCards(
+      userId,
+      rows.map((r) => Number(r.id)),
+    );
+    for (const row of rows) {
       const body = bodyOfDoc(row.doc);
       const id = Number(row.id);
-      cards.push(
-        await cardOf(this.deps, userId, body, kept.get(id), {
-          uid: uids.get(id) ?? derivedUid(userId, id),
-          rev: Number(row.updated_at),
-          // One version for the whole file: a kept card of the other is written in this one.
-          version: options.version ?? '3.0',
-        }),
-      );
+      const card = await cardOf(this.deps, userId, body, kept.get(id), {
+        uid: uids.get(id) ?? derivedUid(userId, id),
+        rev: Number(row.updated_at),
+        // One version for the whole file: a kept card of the other is written in this one.
+        version,
+      });
+      yield Buffer.from(`${card}\r\n`, 'utf8');
     }
+  }
+
+  /** The whole book as vCard 3.0, card by card (the takeout's file); nothing for an empty book. */
+  async *bookVcards(userId: number): AsyncGenerator<Buffer> {
+    const rows = await this.bookRows(userId);
+    if (rows.length > 0) yield* this.cards(userId, rows, '3.0');
+  }
+
+  /** The whole book as a CSV of `layout`; null for an empty book. */
+  async bookCsv(userId: number, layout: CsvLayout): Promise<Buffer | null> {
+    const rows = await this.bookRows(userId);
+    if (rows.length === 0) return null;
+    return contentsToCsv(
+      rows.map((r) => bodyOfDoc(r.doc).content),
+      layout,
+    );
+  }
+
+  async export(userId: number, options: ExportOptions = {}): Promise<ExportResult> {
+    const rows = await this.rows(userId, options);
+    const csv = options.csv;
     const bytes = csv
       ? contentsToCsv(
           rows.map((r) => bodyOfDoc(r.doc).content),
           csv,
         )
-      : Buffer.from(`${cards.join('\r\n')}\r\n`, 'utf8');
+      : await joined(this.cards(userId, rows, options.version ?? '3.0'));
     const now = this.deps.clock.now();
     const stamp = new Date(now + RECYCLE_DAY_OFFSET_MINUTES * 60_000)
       .toISOString()

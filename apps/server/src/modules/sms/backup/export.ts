@@ -44,7 +44,7 @@ export class SmsExportService {
   }
 
   /** The file's text, page by page in id order (a box of 200,000 messages never sits in memory). */
-  private async *xml(userId: number, count: number, now: number): AsyncGenerator<Buffer> {
+  async *xml(userId: number, count: number, now: number): AsyncGenerator<Buffer> {
     const names = await new ContactNames(this.deps.db).all(userId);
     yield Buffer.from(xmlHead(count, now));
     for (let after = 0; ; ) {

@@ -15,6 +15,7 @@ import { DeleteAccountCard } from './DeleteAccountCard';
 import { PasswordCard } from './PasswordCard';
 import { profileQuery } from './profile-query';
 import { SessionsCard } from './SessionsCard';
+import { TakeoutCard } from './TakeoutCard';
 
 export function CentrePage() {
   const profile = useQuery(profileQuery());
@@ -54,6 +55,7 @@ export function CentrePage() {
           <TotpCard />
           <AppPasswordsCard />
           <SessionsCard />
+          <TakeoutCard />
           <DeleteAccountCard />
           <div className="centre-actions">
             <Button href={PORTAL_HOME} type="link">
