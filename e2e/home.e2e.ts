@@ -220,7 +220,7 @@ test('the home page loads no antd; a page that uses it places its stylesheet aft
   expect(loaded.filter((p) => /\/assets\/(antd|AntdScope)-/.test(p))).toEqual([]);
   const sheets = () =>
     page.evaluate(() =>
-      [...document.head.querySelectorAll('link[rel="stylesheet"]')].map(
+      Array.from(document.head.querySelectorAll('link[rel="stylesheet"]')).map(
         (l) => new URL((l as HTMLLinkElement).href).pathname,
       ),
     );
