@@ -50,6 +50,8 @@ function indexOf(read: ReadObject) {
     uid: read.uid,
     ical: read.text,
     summary: read.summary,
+    location: read.location,
+    description: read.description,
     start_at: read.startAt,
     end_at: read.endAt,
     all_day: read.allDay ? 1 : 0,
