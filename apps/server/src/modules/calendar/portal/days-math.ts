@@ -47,3 +47,7 @@ export function parseWall(text: string): number | null {
   if (mo < 1 || mo > 12 || d < 1 || d > monthDays(y, mo) || h > 23 || mi > 59 || s > 59) return null;
   return Date.UTC(y, mo - 1, d, h, mi, s);
 }
+
+export function isLeap(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}

@@ -87,11 +87,30 @@ describe('the holiday table', () => {
 describe('day info', () => {
   it('shows the lunar day, the month on its first day, the solar term and the festival', () => {
     const eve = dayInfo(dayNumber(2026, 2, 16));
-    expect(eve).toMatchObject({ lunar_day: '廿九', lunar_month: '腊月', festival: '除夕', holiday: '春节', mark: 'off' });
+    expect(eve).toMatchObject({
+      lunar_day: '廿九',
+      lunar_month: '腊月',
+      festival: '除夕',
+      holiday: '春节',
+      mark: 'off',
+    });
     const newYear = dayInfo(dayNumber(2026, 2, 17));
-    expect(newYear).toMatchObject({ lunar_day: '初一', lunar_month: '正月', lunar_text: '正月', festival: '春节' });
-    expect(dayInfo(dayNumber(2026, 4, 5))).toMatchObject({ term: '清明', lunar_text: '清明', lunar_day: '十八' });
-    expect(dayInfo(dayNumber(2026, 9, 25))).toMatchObject({ lunar_text: '十五', festival: '中秋节', mark: 'off' });
+    expect(newYear).toMatchObject({
+      lunar_day: '初一',
+      lunar_month: '正月',
+      lunar_text: '正月',
+      festival: '春节',
+    });
+    expect(dayInfo(dayNumber(2026, 4, 5))).toMatchObject({
+      term: '清明',
+      lunar_text: '清明',
+      lunar_day: '十八',
+    });
+    expect(dayInfo(dayNumber(2026, 9, 25))).toMatchObject({
+      lunar_text: '十五',
+      festival: '中秋节',
+      mark: 'off',
+    });
     // 2025 had a leap sixth month: its first day is named so.
     expect(dayInfo(dayNumber(2025, 7, 25))).toMatchObject({ lunar_month: '闰六月', lunar_text: '闰六月' });
     expect(dayInfo(dayNumber(2026, 2, 14))).toMatchObject({ mark: 'work', holiday: '春节' });
