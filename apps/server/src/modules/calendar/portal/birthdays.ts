@@ -42,7 +42,7 @@ function daysOf(date: ContactDate, fromDay: number, toDay: number): number[] {
     }
     return out;
   }
-  const m = SOLAR_RE.exec(date.date.startsWith('--') ? date.date.slice(1) : date.date);
+  const m = SOLAR_RE.exec(date.date);
   if (!m) return out;
   const born = m[1] === '-' ? null : Number(m[1]);
   const month = Number(m[2]);
