@@ -19,7 +19,7 @@ import { DAY_MS, dayOf, dayText, parseWall, wallText } from './days-math.js';
 import { expandSeries, type Occurrence } from './expand.js';
 import { fillIndex } from './indexing.js';
 import { CalendarPortalRepo } from './repo.js';
-import { cachedSeries } from './series.js';
+import { cachedSeries, seriesKept } from './series.js';
 import { type ViewZone, viewZone } from './zone-clock.js';
 
 // Zone offsets reach 14 hours: the index's walls (dates, floating times) may be this far off.
@@ -163,8 +163,13 @@ export class CalendarRangeService {
       };
       out.push(instanceOf(base, o, view));
     }
+    // Only the series not parsed at their version yet need their texts read.
+    const unparsed = series.filter((r) => seriesKept(userId, { id: Number(r.id), version_code: Number(r.version_code) }) === undefined);
+    const texts = new Map((await this.repo.texts(userId, unparsed.map((r) => Number(r.id)))).map((t) => [Number(t.id), t.ical]));
     for (const r of series) {
-      const s = cachedSeries(userId, { ...r, id: Number(r.id), version_code: Number(r.version_code) });
+      const key = { id: Number(r.id), version_code: Number(r.version_code) };
+      const text = texts.get(key.id);
+      const s = seriesKept(userId, key) ?? (text === undefined ? null : cachedSeries(userId, { ...r, ...key, ical: text }));
       if (!s) continue;
       const base = {
         uid: r.uid,

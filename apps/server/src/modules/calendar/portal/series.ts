@@ -195,6 +195,11 @@ export function seriesOf(row: {
 const CACHE_MAX = 20_000;
 const cache = new Map<string, Series | null>();
 
+/** The kept series of a row's version, or undefined when it was not parsed yet. */
+export function seriesKept(userId: number, row: { id: number; version_code: number }): Series | null | undefined {
+  return cache.get(`${userId}:${row.id}:${row.version_code}`);
+}
+
 export function cachedSeries(
   userId: number,
   row: { id: number; uid: string; version_code: number; ical: string; lunar: string | null },
