@@ -71,6 +71,14 @@ function instanceOf(
   };
 }
 
+/** The range a call reads, in instants, with the zone it is shown in. */
+interface Window {
+  fromUtc: number;
+  toUtc: number;
+  view: ViewZone;
+  calendar: CalendarInfo;
+}
+
 /**
  * The portal's range call: the instances of the visible calendars between two days of the view's
  * zone, recurrences expanded (series parsed once per version and kept), and every day's info.
@@ -122,10 +130,18 @@ export class CalendarRangeService {
     view: ViewZone,
   ): Promise<CalendarInstance[]> {
     await fillIndex(this.repo, userId);
+    const win = { fromUtc, toUtc, view, calendar };
     const [singles, series] = await Promise.all([
-      this.repo.singlesBetween(userId, fromUtc - MARGIN_MS, toUtc + MARGIN_MS),
-      this.repo.seriesBetween(userId, fromUtc - MARGIN_MS, toUtc + MARGIN_MS),
+      this.singleInstances(userId, win),
+      this.seriesInstances(userId, win),
     ]);
+    return singles.concat(series);
+  }
+
+  /** The single events' instances, drawn from the index without their texts. */
+  private async singleInstances(userId: number, w: Window): Promise<CalendarInstance[]> {
+    const { fromUtc, toUtc, view, calendar } = w;
+    const singles = await this.repo.singlesBetween(userId, fromUtc - MARGIN_MS, toUtc + MARGIN_MS);
     const out: CalendarInstance[] = [];
     // A timed single event without a zone is UTC or floating: only its text tells.
     const unzoned = singles
@@ -163,13 +179,32 @@ export class CalendarRangeService {
       };
       out.push(instanceOf(base, o, view));
     }
+    return out;
+  }
+
+  /** The recurring events' instances, expanded from their parsed series. */
+  private async seriesInstances(userId: number, w: Window): Promise<CalendarInstance[]> {
+    const { fromUtc, toUtc, view, calendar } = w;
+    const series = await this.repo.seriesBetween(userId, fromUtc - MARGIN_MS, toUtc + MARGIN_MS);
+    const out: CalendarInstance[] = [];
     // Only the series not parsed at their version yet need their texts read.
-    const unparsed = series.filter((r) => seriesKept(userId, { id: Number(r.id), version_code: Number(r.version_code) }) === undefined);
-    const texts = new Map((await this.repo.texts(userId, unparsed.map((r) => Number(r.id)))).map((t) => [Number(t.id), t.ical]));
+    const unparsed = series.filter(
+      (r) => seriesKept(userId, { id: Number(r.id), version_code: Number(r.version_code) }) === undefined,
+    );
+    const texts = new Map(
+      (
+        await this.repo.texts(
+          userId,
+          unparsed.map((r) => Number(r.id)),
+        )
+      ).map((t) => [Number(t.id), t.ical]),
+    );
     for (const r of series) {
       const key = { id: Number(r.id), version_code: Number(r.version_code) };
       const text = texts.get(key.id);
-      const s = seriesKept(userId, key) ?? (text === undefined ? null : cachedSeries(userId, { ...r, ...key, ical: text }));
+      const s =
+        seriesKept(userId, key) ??
+        (text === undefined ? null : cachedSeries(userId, { ...r, ...key, ical: text }));
       if (!s) continue;
       const base = {
         uid: r.uid,

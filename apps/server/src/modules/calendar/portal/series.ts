@@ -196,7 +196,10 @@ const CACHE_MAX = 20_000;
 const cache = new Map<string, Series | null>();
 
 /** The kept series of a row's version, or undefined when it was not parsed yet. */
-export function seriesKept(userId: number, row: { id: number; version_code: number }): Series | null | undefined {
+export function seriesKept(
+  userId: number,
+  row: { id: number; version_code: number },
+): Series | null | undefined {
   return cache.get(`${userId}:${row.id}:${row.version_code}`);
 }
 
