@@ -94,7 +94,7 @@ export function nextTiming(cur: Timing, patch: Patch): Timing | null {
   const base = zoned(cur);
   const allDay = patch.all_day !== undefined ? patch.all_day === 1 : base.form.allDay;
   const tzid = allDay ? null : (patch.tzid ?? base.form.tzid ?? CALENDAR_DEFAULT_TZID);
-  if (tzid && tzid !== base.form.tzid) checkZone(tzid);
+  if (tzid && (patch.tzid !== undefined || tzid !== base.form.tzid)) checkZone(tzid);
   const length = base.endWall - base.startWall;
   let start = patch.start !== undefined ? wallOrThrow(patch.start) : base.startWall;
   let end: number;
