@@ -45,7 +45,14 @@ export function rangeOf(
 }
 
 function instanceOf(
-  base: { uid: string; version_code: number; calendar: CalendarInfo; recurring: boolean; lunar: boolean },
+  base: {
+    uid: string;
+    version_code: number;
+    calendar: CalendarInfo;
+    recurring: boolean;
+    lunar: boolean;
+    tzid: string | null;
+  },
   o: Occurrence,
   view: ViewZone,
 ): CalendarInstance {
@@ -60,7 +67,7 @@ function instanceOf(
     end: o.allDay ? dayText(dayOf(o.endWall)) : shown(o.endAt, o.endWall),
     start_at: o.startAt,
     end_at: o.endAt,
-    tzid: null,
+    tzid: o.allDay ? null : base.tzid,
     summary: o.summary,
     location: o.location,
     calendar_id: base.calendar.id,
@@ -176,6 +183,7 @@ export class CalendarRangeService {
         calendar,
         recurring: false,
         lunar: false,
+        tzid: r.tzid,
       };
       out.push(instanceOf(base, o, view));
     }
@@ -212,6 +220,7 @@ export class CalendarRangeService {
         calendar,
         recurring: true,
         lunar: s.lunar !== null,
+        tzid: s.tzid,
       };
       for (const o of expandSeries(s, fromUtc, toUtc, view)) out.push(instanceOf(base, o, view));
     }
