@@ -195,10 +195,17 @@ describe.each(TEST_DIALECTS)('calendar portal: search, import, birthdays, days, 
     const me = await davAccount(server);
     const { client } = await verifiedClient(server, me.user);
     const first = await range(client, '2026-11-30', '2026-12-07');
-    const quiet = ok(
-      await client.get<CalendarPoll>(CalendarApi.changes, { sync_version: first.sync_version }),
+    const anchors = { sync_version: first.sync_version, contacts_version: first.contacts_version };
+    const quiet = ok(await client.get<CalendarPoll>(CalendarApi.changes, anchors));
+    expect(quiet).toEqual({ ...anchors, changed: 0, uids: [], del: [] });
+    // A contact's change (its birthday, say) moves the contacts' anchor: the view reloads.
+    await save(
+      client,
+      person('新朋友', { event: [{ start_date: '1995-12-02', lunar_or_solar: 0, type: 3, is_primary: 1 }] }),
     );
-    expect(quiet).toEqual({ sync_version: first.sync_version, changed: 0, uids: [], del: [] });
+    const contacts = ok(await client.get<CalendarPoll>(CalendarApi.changes, anchors));
+    expect(contacts).toMatchObject({ changed: 1, uids: [], del: [] });
+    expect(contacts.contacts_version).toBeGreaterThan(first.contacts_version);
     const cal = `/dav/calendars/${me.user.username}/calendar/`;
     const body = vcalendar([
       'UID:from-caldav',

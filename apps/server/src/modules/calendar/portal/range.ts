@@ -11,6 +11,7 @@ import {
 } from '@phonecloud/shared';
 import type { AppDeps } from '../../../http/context.js';
 import { invalid } from '../../../http/errors.js';
+import { contactsVersion } from '../../contacts/index.js';
 import { CalendarRepo } from '../repo.js';
 import { birthdayInstances } from './birthdays.js';
 import { CalendarsService } from './calendars.js';
@@ -120,6 +121,7 @@ export class CalendarRangeService {
     const truncated = instances.length > CALENDAR_RANGE_MAX_INSTANCES;
     return {
       sync_version: syncVersion,
+      contacts_version: await contactsVersion(this.deps, userId),
       start: dayText(fromDay),
       end: dayText(toDay),
       tz: view.tz,
