@@ -28,6 +28,7 @@ import * as m026 from './migrations/026_contact_cards.js';
 import * as m027 from './migrations/027_sync_held_earlier.js';
 import * as m028 from './migrations/028_create_keys.js';
 import * as m029 from './migrations/029_takeout.js';
+import * as m030 from './migrations/030_calendar_portal.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '027_sync_held_earlier': m027,
   '028_create_keys': m028,
   '029_takeout': m029,
+  '030_calendar_portal': m030,
 };
 
 class StaticProvider implements MigrationProvider {
