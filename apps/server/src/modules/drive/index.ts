@@ -14,3 +14,6 @@ export { decodeMarker, encodeMarker, parseV1Id, parseV2Id, v2Id } from './faces/
 export { FILE, FOLDER, type ListKey } from './items-repo.js';
 export { previewType, refusePreview } from './preview/answer.js';
 export type { Finished } from './upload/uploads.js';
+export type { AreaLink } from './upload/uploads.js';
+// Photos make their thumbnails with the drive's decoder (HEIC included).
+export { makeThumb } from './preview/thumbnailer.js';
