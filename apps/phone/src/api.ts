@@ -97,7 +97,8 @@ export class DeviceApiClient {
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     const res = await fetch(url, { method: 'PUT', headers, body: bytes, signal });
     const env = (await res.json()) as Envelope<unknown>;
-    if (env.code !== 0) throw new DeviceApiError(env.code, env.message ?? `error ${env.code}`, env.data ?? null);
+    if (env.code !== 0)
+      throw new DeviceApiError(env.code, env.message ?? `error ${env.code}`, env.data ?? null);
   }
   photoComplete(c: PhotoUploadComplete) {
     return this.call<{ photo_id: number }>(PhotoDeviceApi.complete, c);

@@ -184,7 +184,11 @@ async function main(): Promise<number> {
 }
 
 /** `photos backup` / `photos free`. */
-async function runPhotos(api: DeviceApiClient, folder: PhoneFolder, sub: string | undefined): Promise<number> {
+async function runPhotos(
+  api: DeviceApiClient,
+  folder: PhoneFolder,
+  sub: string | undefined,
+): Promise<number> {
   const opts = {
     api,
     dir: folder.dir,

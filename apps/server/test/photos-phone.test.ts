@@ -85,7 +85,8 @@ describe.each(TEST_DIALECTS)('the phone backs up its photos [%s]', (dialect) => 
   let expectedBytes = 0;
   let count = 0;
 
-  const live = async () => (await portal<PhotoPage>(client, PhotoApi.timeline, { limit: 300 })).data?.items ?? [];
+  const live = async () =>
+    (await portal<PhotoPage>(client, PhotoApi.timeline, { limit: 300 })).data?.items ?? [];
   const stored = async () =>
     server.deps.db.selectFrom('photos').select(['sha256', 'size']).where('user_id', '=', userId).execute();
 
@@ -106,7 +107,10 @@ describe.each(TEST_DIALECTS)('the phone backs up its photos [%s]', (dialect) => 
     }
     const canon = readFileSync(path.join(PHOTO_FIXTURES, 'canon-eos-40d.jpg'));
     for (let i = 0; i < 12; i++) {
-      writeFileSync(path.join(roll, '100APPLE', `IMG_${1000 + i}.jpg`), Buffer.concat([canon, Buffer.from(`#${i}`)]));
+      writeFileSync(
+        path.join(roll, '100APPLE', `IMG_${1000 + i}.jpg`),
+        Buffer.concat([canon, Buffer.from(`#${i}`)]),
+      );
     }
     // The same picture twice under two names is one photo.
     copyFileSync(path.join(roll, '100APPLE', 'IMG_1000.jpg'), path.join(roll, 'copy-of-1000.jpg'));

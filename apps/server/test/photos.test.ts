@@ -91,7 +91,11 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
       latitude: null,
     });
     // Orientation 6: stored 600×450, shown upright 450×600.
-    expect(await detail(portalA, ids['orientation-6.jpg'])).toMatchObject({ orientation: 6, width: 450, height: 600 });
+    expect(await detail(portalA, ids['orientation-6.jpg'])).toMatchObject({
+      orientation: 6,
+      width: 450,
+      height: 600,
+    });
 
     const heic = await detail(portalA, ids['IMG_5195.HEIC']);
     expect(heic).toMatchObject({
@@ -165,7 +169,10 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
     expect(first.items.map((i) => i.taken)).toEqual(['2024-05-01T08:30:00', '2024-01-02T11:04:05']);
     const second = await timeline(portalA, { limit: 2, cursor: first.next });
     expect(second.items.map((i) => i.taken)).toEqual(['2021-04-11T15:47:53', '2008-10-22T16:28:39']);
-    expect(await detail(portalA, ids['orientation-6.jpg'])).toMatchObject({ time_source: 'file', offset: '+08:00' });
+    expect(await detail(portalA, ids['orientation-6.jpg'])).toMatchObject({
+      time_source: 'file',
+      offset: '+08:00',
+    });
     const months = (await portal<{ months: PhotoMonth[] }>(portalA, PhotoApi.months, {})).data?.months;
     expect(months).toEqual([
       { month: '2024-05', count: 1 },
@@ -234,9 +241,15 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
     const user = await createUser(server);
     const token = await signInDevice(server, user, 'phone-resume');
     const bytes = photoBytes('orientation-6.jpg');
-    const announce = { sha256: sha256(bytes), size: bytes.length, name: 'IMG_2.jpg', mtime: 1_700_000_000_000 };
-    const started = (await deviceCall<PhotoUploadState>(server.baseUrl, PhotoDeviceApi.start, announce, token))
-      .data;
+    const announce = {
+      sha256: sha256(bytes),
+      size: bytes.length,
+      name: 'IMG_2.jpg',
+      mtime: 1_700_000_000_000,
+    };
+    const started = (
+      await deviceCall<PhotoUploadState>(server.baseUrl, PhotoDeviceApi.start, announce, token)
+    ).data;
     if (!started || started.done) throw new Error('expected a session');
     expect(started.parts_done).toEqual([]);
     expect((await putPart(server, token, started.upload_id, 1, bytes)).code).toBe(0);
@@ -252,11 +265,23 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
     const s2 = (await deviceCall<PhotoUploadState>(server.baseUrl, PhotoDeviceApi.start, wrong, token)).data;
     if (!s2 || s2.done) throw new Error('expected a session');
     await putPart(server, token, s2.upload_id, 1, bytes);
-    const refused = await deviceCall(server.baseUrl, PhotoDeviceApi.complete, { ...wrong, upload_id: s2.upload_id }, token);
+    const refused = await deviceCall(
+      server.baseUrl,
+      PhotoDeviceApi.complete,
+      { ...wrong, upload_id: s2.upload_id },
+      token,
+    );
     expect(refused).toMatchObject({ code: Code.INVALID, message: PhotoMsg.HASH_MISMATCH });
     // The session is gone with its reservation; the right one completes.
     expect(
-      (await deviceCall(server.baseUrl, PhotoDeviceApi.complete, { ...wrong, upload_id: s2.upload_id }, token)).code,
+      (
+        await deviceCall(
+          server.baseUrl,
+          PhotoDeviceApi.complete,
+          { ...wrong, upload_id: s2.upload_id },
+          token,
+        )
+      ).code,
     ).not.toBe(0);
     const done = await deviceCall<{ photo_id: number }>(
       server.baseUrl,
@@ -280,12 +305,19 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
       favourite: true,
     });
     expect(fav.data?.updated).toBe(1);
-    expect((await timeline(portalA, { favourite: true })).items.map((i) => i.id)).toEqual([ids['canon-eos-40d.jpg']]);
+    expect((await timeline(portalA, { favourite: true })).items.map((i) => i.id)).toEqual([
+      ids['canon-eos-40d.jpg'],
+    ]);
 
-    const album = (await portal<PhotoAlbum>(portalA, PhotoApi.albumCreate, { name: ' 旅行 ' })).data as PhotoAlbum;
+    const album = (await portal<PhotoAlbum>(portalA, PhotoApi.albumCreate, { name: ' 旅行 ' }))
+      .data as PhotoAlbum;
     expect(album).toMatchObject({ name: '旅行', count: 0, cover_id: null });
-    expect((await portal(portalA, PhotoApi.albumCreate, { name: '旅行' })).message).toBe(PhotoMsg.ALBUM_NAME_EXISTS);
-    expect((await portal(portalA, PhotoApi.albumCreate, { name: '' })).message).toBe(PhotoMsg.ALBUM_NAME_EMPTY);
+    expect((await portal(portalA, PhotoApi.albumCreate, { name: '旅行' })).message).toBe(
+      PhotoMsg.ALBUM_NAME_EXISTS,
+    );
+    expect((await portal(portalA, PhotoApi.albumCreate, { name: '' })).message).toBe(
+      PhotoMsg.ALBUM_NAME_EMPTY,
+    );
     const added = await portal<PhotoAlbum>(portalA, PhotoApi.albumAdd, {
       album_id: album.id,
       ids: [ids['nikon-coolpix-p6000-gps.jpg'], ids['west-lake.mp4']],
@@ -297,9 +329,13 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
     });
     expect(covered.data?.cover_id).toBe(ids['nikon-coolpix-p6000-gps.jpg']);
     expect(
-      (await portal(portalA, PhotoApi.albumCover, { album_id: album.id, photo_id: ids['canon-eos-40d.jpg'] })).message,
+      (await portal(portalA, PhotoApi.albumCover, { album_id: album.id, photo_id: ids['canon-eos-40d.jpg'] }))
+        .message,
     ).toBe(PhotoMsg.COVER_NOT_IN_ALBUM);
-    const renamed = await portal<PhotoAlbum>(portalA, PhotoApi.albumRename, { album_id: album.id, name: '西湖' });
+    const renamed = await portal<PhotoAlbum>(portalA, PhotoApi.albumRename, {
+      album_id: album.id,
+      name: '西湖',
+    });
     expect(renamed.data?.name).toBe('西湖');
     expect((await timeline(portalA, { album_id: album.id })).items).toHaveLength(2);
     expect((await detail(portalA, ids['west-lake.mp4'])).albums).toEqual([album.id]);
@@ -321,7 +357,10 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
     const mov = await backUp(server, token, 'IMG_5195.MOV', photoBytes('IMG_5195.MOV'));
     const jpg = await backUp(server, token, 'a.jpg', photoBytes('canon-eos-40d.jpg'));
     await photosRead(server);
-    const total = photoBytes('IMG_5195.HEIC').length + photoBytes('IMG_5195.MOV').length + photoBytes('canon-eos-40d.jpg').length;
+    const total =
+      photoBytes('IMG_5195.HEIC').length +
+      photoBytes('IMG_5195.MOV').length +
+      photoBytes('canon-eos-40d.jpg').length;
     expect(await usedBytes(user.id)).toBe(total);
 
     // The Live Photo goes with its video.
@@ -329,7 +368,9 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
     expect((await timeline(client)).items.map((i) => i.id)).toEqual([jpg.photoId]);
     const bin = (await portal<PhotoPage>(client, PhotoApi.binList, {})).data;
     expect(bin?.items.map((i) => i.id)).toEqual([heic.photoId]);
-    expect((await portal(client, PhotoApi.binRecover, { ids: [heic.photoId] })).data).toEqual({ recovered: 1 });
+    expect((await portal(client, PhotoApi.binRecover, { ids: [heic.photoId] })).data).toEqual({
+      recovered: 1,
+    });
     expect((await timeline(client)).items).toHaveLength(2);
 
     await portal(client, PhotoApi.delete, { ids: [heic.photoId, jpg.photoId] });
@@ -354,7 +395,13 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
     const token = await signInDevice(server, user, 'phone-del');
     const bytes = photoBytes('canon-eos-40d.jpg');
     const { photoId } = await backUp(server, token, 'x.jpg', bytes);
-    const said = () => deviceCall<{ deleted: number }>(server.baseUrl, PhotoDeviceApi.deleted, { sha256: [sha256(bytes)] }, token);
+    const said = () =>
+      deviceCall<{ deleted: number }>(
+        server.baseUrl,
+        PhotoDeviceApi.deleted,
+        { sha256: [sha256(bytes)] },
+        token,
+      );
     expect((await said()).data).toEqual({ deleted: 0 });
     expect((await timeline(client)).items.map((i) => i.id)).toEqual([photoId]);
     expect((await portal(client, PhotoApi.settingsSave, { delete_follows_phone: true })).data).toEqual({
@@ -368,17 +415,24 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
   it("refuses another user's photo and album ids on every call", async () => {
     const { client: other } = await verifiedClient(server);
     const mine = ids['nikon-coolpix-p6000-gps.jpg'];
-    const album = (await portal<PhotoAlbum>(portalA, PhotoApi.albumCreate, { name: '私密' })).data as PhotoAlbum;
+    const album = (await portal<PhotoAlbum>(portalA, PhotoApi.albumCreate, { name: '私密' }))
+      .data as PhotoAlbum;
     await portal(portalA, PhotoApi.albumAdd, { album_id: album.id, ids: [mine] });
 
     expect((await portal(other, PhotoApi.detail, { id: mine })).message).toBe(PhotoMsg.NOT_FOUND);
-    expect((await portal(other, PhotoApi.favourite, { ids: [mine], favourite: true })).data).toEqual({ updated: 0 });
+    expect((await portal(other, PhotoApi.favourite, { ids: [mine], favourite: true })).data).toEqual({
+      updated: 0,
+    });
     expect((await portal(other, PhotoApi.delete, { ids: [mine] })).data).toEqual({ deleted: 0 });
     expect((await portal(other, PhotoApi.binRecover, { ids: [mine] })).data).toEqual({ recovered: 0 });
     expect((await portal(other, PhotoApi.binDelete, { ids: [mine] })).data).toEqual({ deleted: 0 });
     expect((await portal(other, PhotoApi.binEmpty)).data).toEqual({ deleted: 0 });
-    expect((await portal(other, PhotoApi.timeline, { album_id: album.id })).data).toEqual({ items: [], next: '' });
-    const mineAlbum = (await portal<PhotoAlbum>(other, PhotoApi.albumCreate, { name: '我的' })).data as PhotoAlbum;
+    expect((await portal(other, PhotoApi.timeline, { album_id: album.id })).data).toEqual({
+      items: [],
+      next: '',
+    });
+    const mineAlbum = (await portal<PhotoAlbum>(other, PhotoApi.albumCreate, { name: '我的' }))
+      .data as PhotoAlbum;
     expect((await portal(other, PhotoApi.albumAdd, { album_id: mineAlbum.id, ids: [mine] })).message).toBe(
       PhotoMsg.NOT_FOUND,
     );

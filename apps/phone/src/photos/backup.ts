@@ -60,7 +60,8 @@ export async function backupOnce(opts: BackupOptions): Promise<BackupReport> {
   await confirmKept(todo, state, opts, report);
   const queue = todo.filter((f) => !state.files[f.rel]?.confirmed);
   const workers = Array.from({ length: Math.max(1, opts.parallel ?? 4) }, async () => {
-    for (let f = queue.shift(); f && !report.signedOut; f = queue.shift()) await uploadOne(f, state, opts, report);
+    for (let f = queue.shift(); f && !report.signedOut; f = queue.shift())
+      await uploadOne(f, state, opts, report);
   });
   await Promise.all(workers);
   if (!report.signedOut) await tellDeleted(files, state, opts, report);
@@ -162,11 +163,20 @@ async function sendParts(
 }
 
 /** Files confirmed earlier and gone now (not freed here, not still present under another path). */
-async function tellDeleted(files: LocalFile[], state: PhotosState, opts: BackupOptions, report: BackupReport) {
+async function tellDeleted(
+  files: LocalFile[],
+  state: PhotosState,
+  opts: BackupOptions,
+  report: BackupReport,
+) {
   const here = new Set(files.map((f) => f.rel));
   const stillHeld = new Set(files.map((f) => state.files[f.rel]?.sha256));
   const gone = Object.entries(state.files).filter(([rel]) => !here.has(rel));
-  const tell = [...new Set(gone.filter(([, s]) => s.confirmed && !s.freed && !stillHeld.has(s.sha256)).map(([, s]) => s.sha256))];
+  const tell = [
+    ...new Set(
+      gone.filter(([, s]) => s.confirmed && !s.freed && !stillHeld.has(s.sha256)).map(([, s]) => s.sha256),
+    ),
+  ];
   for (let i = 0; i < tell.length; i += PHOTO_HASHES_MAX) {
     report.deletedHere += (await opts.api.photosDeleted(tell.slice(i, i + PHOTO_HASHES_MAX))).deleted;
   }

@@ -15,7 +15,11 @@ export interface Freeable {
  * earlier backup, and the cloud says now that it keeps that content (a photo deleted for good in
  * the cloud since is not safe any more).
  */
-export async function freeable(api: DeviceApiClient, folder: string, stateFile: PhotosStateFile): Promise<Freeable[]> {
+export async function freeable(
+  api: DeviceApiClient,
+  folder: string,
+  stateFile: PhotosStateFile,
+): Promise<Freeable[]> {
   const state = stateFile.read(folder);
   const candidates = (await scanFolder(folder)).filter((f) => {
     const s = state.files[f.rel];
@@ -32,7 +36,11 @@ export async function freeable(api: DeviceApiClient, folder: string, stateFile: 
 }
 
 /** Removes them here; the state remembers them as freed, so the cloud is not told to delete them. */
-export async function freeUp(stateFile: PhotosStateFile, folder: string, files: readonly Freeable[]): Promise<number> {
+export async function freeUp(
+  stateFile: PhotosStateFile,
+  folder: string,
+  files: readonly Freeable[],
+): Promise<number> {
   const state = stateFile.read(folder);
   let bytes = 0;
   for (const f of files) {

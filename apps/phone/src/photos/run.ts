@@ -46,7 +46,11 @@ export async function photosBackup(c: PhotosCommand): Promise<number> {
     if (!c.everyMs || stopper.signal.aborted) break;
     await new Promise<void>((resolve) => {
       const t = setTimeout(resolve, c.everyMs);
-      stopper.signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+      const wake = () => {
+        clearTimeout(t);
+        resolve();
+      };
+      stopper.signal.addEventListener('abort', wake, { once: true });
     });
     if (stopper.signal.aborted) break;
   }

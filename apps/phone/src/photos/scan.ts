@@ -21,7 +21,12 @@ export async function scanFolder(folder: string): Promise<LocalFile[]> {
     if (!e.isFile() || e.name.startsWith('.') || !photoKindOf(e.name)) continue;
     const abs = path.join(e.parentPath, e.name);
     const s = await stat(abs);
-    out.push({ rel: path.relative(folder, abs).split(path.sep).join('/'), abs, size: s.size, mtime: Math.round(s.mtimeMs) });
+    out.push({
+      rel: path.relative(folder, abs).split(path.sep).join('/'),
+      abs,
+      size: s.size,
+      mtime: Math.round(s.mtimeMs),
+    });
   }
   return out.sort((a, b) => a.rel.localeCompare(b.rel));
 }

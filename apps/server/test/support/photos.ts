@@ -12,7 +12,11 @@ export const photoBytes = (name: string) => readFileSync(path.join(PHOTO_FIXTURE
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** A portal JSON call (CSRF and Origin as the page sends them). */
-export async function portal<T = unknown>(client: TestClient, p: string, body: object = {}): Promise<Envelope<T>> {
+export async function portal<T = unknown>(
+  client: TestClient,
+  p: string,
+  body: object = {},
+): Promise<Envelope<T>> {
   const res = await client.raw(p, {
     method: 'POST',
     body: JSON.stringify(body),
@@ -46,7 +50,13 @@ export async function backUp(
   if (start.data.done) return { photoId: start.data.photo_id, uploaded: false };
   const { upload_id, part_size, part_count } = start.data;
   for (let n = 1; n <= part_count; n++) {
-    const part = await putPart(server, token, upload_id, n, bytes.subarray((n - 1) * part_size, n * part_size));
+    const part = await putPart(
+      server,
+      token,
+      upload_id,
+      n,
+      bytes.subarray((n - 1) * part_size, n * part_size),
+    );
     if (part.code !== 0) throw new Error(`part ${n}: ${part.code} ${part.message}`);
   }
   const done = await deviceCall<{ photo_id: number }>(

@@ -11,7 +11,10 @@ import {
 const bad = { message: PhotoMsg.BAD_REQUEST };
 const id = () => z.coerce.number<number>(bad).int(bad).positive(bad);
 const Ids = z.array(id(), bad).min(1, bad).max(PHOTO_IDS_MAX, bad);
-const Sha = z.string(bad).regex(/^[0-9a-fA-F]{64}$/, PhotoMsg.BAD_HASH).transform((s) => s.toLowerCase());
+const Sha = z
+  .string(bad)
+  .regex(/^[0-9a-fA-F]{64}$/, PhotoMsg.BAD_HASH)
+  .transform((s) => s.toLowerCase());
 /** A day, `YYYY-MM-DD`, read as the camera's clock (the timeline's times carry no zone). */
 const Day = z.string(bad).regex(/^\d{4}-\d{2}-\d{2}$/, bad);
 
@@ -82,5 +85,7 @@ export const PhotoPartQuery = z.object({
   part: z.coerce.number<number>(bad).int(bad).min(1, bad),
 });
 /** The start's fields again (the row is made from them) with the session. */
-export const PhotoCompleteBody = PhotoUploadStartBody.extend({ upload_id: z.string(bad).min(1, bad).max(64, bad) });
+export const PhotoCompleteBody = PhotoUploadStartBody.extend({
+  upload_id: z.string(bad).min(1, bad).max(64, bad),
+});
 export const PhotoDeletedBody = PhotoCheckBody;

@@ -12,7 +12,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
   const real = pg ? 'double precision' : 'real';
   await db.schema
     .createTable('photos')
-    .addColumn('id', pg ? 'bigserial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', pg ? 'bigserial' : 'integer', (c) =>
+      pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('sha256', 'text', (c) => c.notNull())
     .addColumn('size', 'bigint', (c) => c.notNull())
@@ -45,7 +47,12 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('trashed_at', 'bigint')
     .execute();
-  await db.schema.createIndex('photos_content').on('photos').columns(['user_id', 'sha256']).unique().execute();
+  await db.schema
+    .createIndex('photos_content')
+    .on('photos')
+    .columns(['user_id', 'sha256'])
+    .unique()
+    .execute();
   await db.schema
     .createIndex('photos_timeline')
     .on('photos')
@@ -61,14 +68,21 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
 async function albums(db: Kysely<unknown>, pg: boolean): Promise<void> {
   await db.schema
     .createTable('photo_albums')
-    .addColumn('id', pg ? 'bigserial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', pg ? 'bigserial' : 'integer', (c) =>
+      pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('cover_id', 'bigint')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('photo_albums_name').on('photo_albums').columns(['user_id', 'name']).unique().execute();
+  await db.schema
+    .createIndex('photo_albums_name')
+    .on('photo_albums')
+    .columns(['user_id', 'name'])
+    .unique()
+    .execute();
   await db.schema
     .createTable('photo_album_items')
     .addColumn('user_id', 'bigint', (c) => c.notNull())
@@ -77,7 +91,11 @@ async function albums(db: Kysely<unknown>, pg: boolean): Promise<void> {
     .addColumn('added_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('photo_album_items_pk', ['album_id', 'photo_id'])
     .execute();
-  await db.schema.createIndex('photo_album_items_photo').on('photo_album_items').columns(['photo_id']).execute();
+  await db.schema
+    .createIndex('photo_album_items_photo')
+    .on('photo_album_items')
+    .columns(['photo_id'])
+    .execute();
   await db.schema
     .createTable('photo_settings')
     .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('users.id').onDelete('cascade'))

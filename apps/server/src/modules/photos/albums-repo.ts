@@ -19,7 +19,9 @@ export class AlbumsRepo {
   list(userId: number): Promise<AlbumCount[]> {
     return this.db
       .selectFrom('photo_albums as a')
-      .leftJoin('photo_album_items as m', (j) => j.onRef('m.album_id', '=', 'a.id').onRef('m.user_id', '=', 'a.user_id'))
+      .leftJoin('photo_album_items as m', (j) =>
+        j.onRef('m.album_id', '=', 'a.id').onRef('m.user_id', '=', 'a.user_id'),
+      )
       .leftJoin('photos as p', (j) =>
         j
           .onRef('p.id', '=', 'm.photo_id')
@@ -28,7 +30,10 @@ export class AlbumsRepo {
           .on('p.live_role', '!=', LiveRole.MOTION),
       )
       .selectAll('a')
-      .select((eb) => [eb.fn.count<number>('p.id').as('count'), eb.fn.max<number | null>('p.id').as('newest')])
+      .select((eb) => [
+        eb.fn.count<number>('p.id').as('count'),
+        eb.fn.max<number | null>('p.id').as('newest'),
+      ])
       .where('a.user_id', '=', userId)
       .groupBy(['a.id', 'a.user_id', 'a.name', 'a.cover_id', 'a.created_at', 'a.updated_at'])
       .orderBy('a.updated_at', 'desc')
@@ -73,7 +78,12 @@ export class AlbumsRepo {
   }
 
   update(userId: number, id: number, set: { name?: string; cover_id?: number | null; updated_at: number }) {
-    return this.db.updateTable('photo_albums').set(set).where('user_id', '=', userId).where('id', '=', id).execute();
+    return this.db
+      .updateTable('photo_albums')
+      .set(set)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
   }
 
   remove(userId: number, id: number) {

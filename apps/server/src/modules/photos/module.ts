@@ -27,7 +27,8 @@ export const photosModule: AppModule = {
   async releaseUser(deps, userId, now) {
     const index = new BlobIndex(deps.db);
     for (const r of await new PhotosRepo(deps.db).all(userId)) {
-      for (const key of [r.sha256, r.thumb_key, r.thumb_large_key]) if (key) await index.unref(deps.db, key, now);
+      for (const key of [r.sha256, r.thumb_key, r.thumb_large_key])
+        if (key) await index.unref(deps.db, key, now);
     }
   },
 };

@@ -1,5 +1,12 @@
 import type { PhotoFilter } from '@phonecloud/shared/api';
-import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { Database, PhotoAlbumsTable, PhotosTable } from '../../db/schema.js';
 
 /** @package */
@@ -109,7 +116,12 @@ export class PhotosRepo {
   /** The user's photos among `ids` (other users' ids are simply not there). */
   some(userId: number, ids: readonly number[]): Promise<PhotoRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('photos').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
+    return this.db
+      .selectFrom('photos')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .execute();
   }
 
   /** One timeline page, newest first, after `after`. */
@@ -183,7 +195,11 @@ export class PhotosRepo {
   /** The user's binned photos (all when `ids` is null). */
   binned(userId: number, ids: readonly number[] | null): Promise<PhotoRow[]> {
     if (ids?.length === 0) return Promise.resolve([]);
-    let q = this.db.selectFrom('photos').selectAll().where('user_id', '=', userId).where('trashed_at', 'is not', null);
+    let q = this.db
+      .selectFrom('photos')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('trashed_at', 'is not', null);
     if (ids) q = q.where('id', 'in', ids);
     return q.execute();
   }
@@ -218,7 +234,12 @@ export class PhotosRepo {
   }
 
   update(userId: number, id: number, set: Updateable<PhotosTable>) {
-    return this.db.updateTable('photos').set(set).where('user_id', '=', userId).where('id', '=', id).execute();
+    return this.db
+      .updateTable('photos')
+      .set(set)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
   }
 
   /** The other half of a Live Photo: the same base name, the other kind, taken within `windowMs`. */

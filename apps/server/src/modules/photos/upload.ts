@@ -84,7 +84,13 @@ export class PhotoUploads {
     return { photo_id: photoId };
   }
 
-  private newRow(userId: number, deviceId: string, c: PhotoUploadStart, kind: 'image' | 'video', size: number) {
+  private newRow(
+    userId: number,
+    deviceId: string,
+    c: PhotoUploadStart,
+    kind: 'image' | 'video',
+    size: number,
+  ) {
     // Until the file's own time is read: the phone's file time on the phone's clock.
     const takenAt = c.mtime + (c.tz_offset ?? 0) * 60_000;
     return {

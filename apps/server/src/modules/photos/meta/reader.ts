@@ -45,7 +45,10 @@ export function monthOf(takenAt: number): number {
   return d.getUTCFullYear() * 100 + d.getUTCMonth() + 1;
 }
 
-async function facts(deps: AppDeps, row: PhotoRow): Promise<{ set: Updateable<PhotosTable>; poster: Buffer }> {
+async function facts(
+  deps: AppDeps,
+  row: PhotoRow,
+): Promise<{ set: Updateable<PhotosTable>; poster: Buffer }> {
   if (row.kind === Kind.VIDEO) {
     return asFile(deps, row.sha256, async (file) => {
       const v = await probeVideo(file);
@@ -59,7 +62,8 @@ async function facts(deps: AppDeps, row: PhotoRow): Promise<{ set: Updateable<Ph
         make: v.make,
         model: v.model,
       };
-      if (v.takenAt !== null) Object.assign(set, { taken_at: v.takenAt, tz_offset: v.tzOffset, time_source: 1 });
+      if (v.takenAt !== null)
+        Object.assign(set, { taken_at: v.takenAt, tz_offset: v.tzOffset, time_source: 1 });
       return { set, poster };
     });
   }
@@ -99,7 +103,13 @@ async function thumbs(deps: AppDeps, source: Buffer): Promise<BlobInfo[]> {
 }
 
 /** The read facts and the thumbnails' references, in one transaction, if the row is still waiting. */
-async function store(deps: AppDeps, userId: number, id: number, set: Updateable<PhotosTable>, made: BlobInfo[]) {
+async function store(
+  deps: AppDeps,
+  userId: number,
+  id: number,
+  set: Updateable<PhotosTable>,
+  made: BlobInfo[],
+) {
   return deps.db.transaction().execute(async (trx) => {
     const r = await trx
       .updateTable('photos')

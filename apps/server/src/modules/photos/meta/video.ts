@@ -44,9 +44,18 @@ export function parseIso6709(text: string | undefined): { latitude: number; long
  */
 function takenOf(tags: Record<string, string>): { takenAt: number; tzOffset: number | null } | null {
   const apple = tags['com.apple.quicktime.creationdate'];
-  const m = apple ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})([+-])(\d{2}):?(\d{2})/.exec(apple) : null;
+  const m = apple
+    ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})([+-])(\d{2}):?(\d{2})/.exec(apple)
+    : null;
   if (m) {
-    const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+    const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const off = (m[7] === '-' ? -1 : 1) * (Number(m[8]) * 60 + Number(m[9]));
     return { takenAt: Date.UTC(y, mo - 1, d, h, mi, s), tzOffset: off };
   }
