@@ -1,11 +1,15 @@
-/** Service ids of the member navigation list (spec: contacts 1, notes 4, SMS 8, drive 14). */
-export const ServiceId = { CONTACTS: 1, NOTES: 4, SMS: 8, DRIVE: 14 } as const;
+/**
+ * Service ids of the member navigation list (spec: contacts 1, notes 4, SMS 8, drive 14; photos
+ * 16 is the product's own, the spec has no photo area).
+ */
+export const ServiceId = { CONTACTS: 1, NOTES: 4, SMS: 8, DRIVE: 14, PHOTOS: 16 } as const;
 export type ServiceIdValue = (typeof ServiceId)[keyof typeof ServiceId];
 export const ALL_SERVICE_IDS: readonly ServiceIdValue[] = [
   ServiceId.CONTACTS,
   ServiceId.NOTES,
   ServiceId.SMS,
   ServiceId.DRIVE,
+  ServiceId.PHOTOS,
 ];
 /** Names the header's navigation list and the home tiles show. */
 export const ServiceName: Readonly<Record<ServiceIdValue, string>> = {
@@ -13,6 +17,7 @@ export const ServiceName: Readonly<Record<ServiceIdValue, string>> = {
   [ServiceId.NOTES]: '便签',
   [ServiceId.SMS]: '短信',
   [ServiceId.DRIVE]: '云盘',
+  [ServiceId.PHOTOS]: '相册',
 };
 
 /** Skins 01-05, default 05; each carries the classes the portal applies. */
@@ -27,7 +32,7 @@ export function isSkinId(value: unknown): value is SkinId {
 }
 
 /** Gated areas: each has a check screen `/{area}.check` and a verification scope. */
-export const GATED_AREAS = ['contact', 'sms', 'note', 'find', 'alipan', 'pan'] as const;
+export const GATED_AREAS = ['contact', 'sms', 'note', 'find', 'alipan', 'pan', 'photo'] as const;
 export type GatedArea = (typeof GATED_AREAS)[number];
 /** What each gate names in its prompt. */
 export const GatedAreaName: Readonly<Record<GatedArea, string>> = {
@@ -37,6 +42,7 @@ export const GatedAreaName: Readonly<Record<GatedArea, string>> = {
   find: '查找手机',
   alipan: '云盘',
   pan: '云盘',
+  photo: '相册',
 };
 export type VerifyScope = 'main' | 'finder';
 export function scopeOfArea(area: GatedArea): VerifyScope {

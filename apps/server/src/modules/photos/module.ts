@@ -1,3 +1,4 @@
+import { ServiceId } from '@phonecloud/shared';
 import type { AppModule } from '../../platform/app-module.js';
 import { BlobIndex } from '../../storage/blob-index.js';
 import { photoDeviceRoutes } from './device-routes.js';
@@ -14,6 +15,7 @@ import { PhotosService } from './service.js';
  */
 export const photosModule: AppModule = {
   name: 'photos',
+  serviceId: ServiceId.PHOTOS,
   async routes(app, deps) {
     await photoRoutes(app, deps);
     await photoFileRoutes(app, deps);

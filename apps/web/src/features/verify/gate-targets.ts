@@ -8,6 +8,7 @@ const TARGETS: Readonly<Record<GatedArea, GateTarget>> = {
   contact: { route: '/contact/index' },
   sms: { route: '/sms/index' },
   note: { route: '/note/index' },
+  photo: { route: '/photo/index' },
   find: { route: '/find/index' },
   alipan: { drive: 'alipan' },
   pan: { drive: 'pan' },
