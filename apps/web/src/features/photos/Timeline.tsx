@@ -3,26 +3,27 @@ import type { PhotoItem, PhotoMonth } from '@phonecloud/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Empty, Skeleton } from 'antd';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { columnsFor, monthLabel, monthStarts, type TimelineRow, timelineRows, years } from './layout';
 import { photoCalls, thumbUrl } from './photo-calls';
 import { Viewer } from './Viewer';
 
 const HEADING_PX = 44;
 const GAP_PX = 4;
+const READING_POLL_MS = 3000;
 export const monthKey = (month: string) => ['photos', 'month', month] as const;
 export const MONTHS_KEY = ['photos', 'months'] as const;
 
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+/** The element's width, followed as it changes (the grid appears once the month index is in). */
+function useWidth(el: HTMLElement | null): number {
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
-    const el = ref.current;
     if (!el) return;
     const observer = new ResizeObserver(() => setWidth(el.clientWidth));
     observer.observe(el);
     setWidth(el.clientWidth);
     return () => observer.disconnect();
-  }, [ref]);
+  }, [el]);
   return width;
 }
 
@@ -61,7 +62,12 @@ function CellsRow({
   columns: number;
   onOpen: (id: number) => void;
 }) {
-  const { data } = useQuery({ queryKey: monthKey(row.month), queryFn: () => photoCalls.month(row.month) });
+  const { data } = useQuery({
+    queryKey: monthKey(row.month),
+    queryFn: () => photoCalls.month(row.month),
+    // New uploads are read in the background: asked again until their thumbnails are there.
+    refetchInterval: (q) => (q.state.data?.some((i) => !i.ready) ? READING_POLL_MS : false),
+  });
   const cells = [];
   for (let i = row.first; i <= row.last; i++) {
     const item = data?.[i];
@@ -99,8 +105,8 @@ function Scrubber({ months, onJump }: { months: readonly PhotoMonth[]; onJump: (
  */
 export function Timeline() {
   const { data: months, isPending } = useQuery({ queryKey: MONTHS_KEY, queryFn: () => photoCalls.months() });
-  const gridRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(gridRef);
+  const [grid, setGrid] = useState<HTMLDivElement | null>(null);
+  const width = useWidth(grid);
   const columns = columnsFor(width || 1000);
   const cellPx = width ? (width - GAP_PX * (columns - 1)) / columns + GAP_PX : 160;
   const rows = useMemo(() => timelineRows(months ?? [], columns), [months, columns]);
@@ -111,7 +117,7 @@ export function Timeline() {
     count: rows.length,
     estimateSize: (i) => (rows[i]?.kind === 'month' ? HEADING_PX : cellPx),
     overscan: 4,
-    scrollMargin: gridRef.current?.offsetTop ?? 0,
+    scrollMargin: grid?.offsetTop ?? 0,
   });
   // The rows' heights follow the width: measured again when the cell size changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: cellPx is the reason to measure.
@@ -128,7 +134,7 @@ export function Timeline() {
         months={months}
         onJump={(m) => virtual.scrollToIndex(starts.get(m) ?? 0, { align: 'start' })}
       />
-      <div ref={gridRef} className="photo-grid" style={{ height: virtual.getTotalSize() }}>
+      <div ref={setGrid} className="photo-grid" style={{ height: virtual.getTotalSize() }}>
         {virtual.getVirtualItems().map((v) => {
           const row = rows[v.index];
           if (!row) return null;
