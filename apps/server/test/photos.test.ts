@@ -104,8 +104,9 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
       lens: 'iPhone 11 Pro Max back triple camera 4.25mm f/1.8',
       taken: '2021-04-11T15:47:53',
       offset: '-05:00',
-      width: 4032,
-      height: 3024,
+      // Stored 4032×3024 and turned by the HEIC's own rotation: shown upright, portrait.
+      width: 3024,
+      height: 4032,
       mime: 'image/heic',
     });
     expect(heic.latitude).toBeCloseTo(39.0513, 3);

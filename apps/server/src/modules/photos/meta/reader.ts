@@ -88,7 +88,7 @@ async function facts(
  * Both thumbnails of a picture (or a video's poster), stored and indexed without a reference yet:
  * the large one from the original, the small one from the large (one decode of a HEIC, not two).
  */
-async function thumbs(deps: AppDeps, source: Buffer): Promise<BlobInfo[]> {
+async function thumbs(deps: AppDeps, source: Buffer): Promise<{ made: BlobInfo[]; portrait: boolean | null }> {
   const [small, large] = PHOTO_THUMB_SIZES;
   const big = await makeThumb(source, large);
   const little = await makeThumb(big.bytes, small);
@@ -99,7 +99,7 @@ async function thumbs(deps: AppDeps, source: Buffer): Promise<BlobInfo[]> {
     await index.touch(info, deps.clock.now());
     out.push(info);
   }
-  return out;
+  return { made: out, portrait: big.width === big.height ? null : big.height > big.width };
 }
 
 /** The read facts and the thumbnails' references, in one transaction, if the row is still waiting. */
@@ -138,7 +138,14 @@ export async function readPhoto(deps: AppDeps, userId: number, id: number): Prom
   try {
     const read = await facts(deps, row);
     set = read.set;
-    made = await thumbs(deps, read.poster);
+    const t = await thumbs(deps, read.poster);
+    made = t.made;
+    // The thumbnail is upright (EXIF orientation, HEIC's own rotation, a video's): the size shown follows it.
+    const { width, height } = set;
+    if (t.portrait !== null && width != null && height != null && height > width !== t.portrait) {
+      set.width = height;
+      set.height = width;
+    }
     set.thumb_key = made[0]?.key ?? null;
     set.thumb_large_key = made[1]?.key ?? null;
     if (set.latitude != null && set.longitude != null) set.place = await placeOf(set.latitude, set.longitude);
