@@ -12,6 +12,9 @@ import {
 } from '@phonecloud/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AREA_MODULES } from '../src/app.js';
+import { photosModule } from '../src/modules/photos/module.js';
+import { deleteUser } from '../src/modules/users/delete-user.js';
 import { createUser, type TestUser, verifiedClient } from './support/accounts.js';
 import type { TestClient } from './support/client.js';
 import { TEST_DIALECTS } from './support/db.js';
@@ -381,7 +384,6 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
 
     // Housekeeping purges what stayed 30 days.
     server.clock.advance(31 * 86_400_000);
-    const { photosModule } = await import('../src/modules/photos/module.js');
     await photosModule.housekeeping?.(server.deps);
     expect(await usedBytes(user.id)).toBe(0);
     // Sessions and their verification ran out meanwhile: sign in again.
@@ -452,6 +454,41 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
     const still = await detail(portalA, mine);
     expect(still).toMatchObject({ favourite: false, albums: [album.id] });
     expect(still.trashed_at).toBeUndefined();
+  });
+
+  it('gives the demo account real photos, and deleting an account drops every reference its photos hold', async () => {
+    const user = await createUser(server);
+    const { client } = await verifiedClient(server, user);
+    await photosModule.seedDemo?.(server.deps, user.id);
+    await photosRead(server);
+    const items = (await timeline(client)).items;
+    // Five files, one of them a Live Photo's video.
+    expect(items).toHaveLength(4);
+    expect(items.every((i) => i.ready)).toBe(true);
+    const cameras = await Promise.all(items.map(async (i) => (await detail(client, i.id)).model));
+    expect(cameras.sort()).toEqual(['COOLPIX P6000', 'Canon EOS 40D', 'iPhone 11 Pro Max', 'iPhone 13']);
+
+    const keys = await server.deps.db
+      .selectFrom('photos')
+      .select(['sha256', 'thumb_key', 'thumb_large_key'])
+      .where('user_id', '=', user.id)
+      .execute();
+    const refs = async () => {
+      const all = keys.flatMap((k) => [k.sha256, k.thumb_key ?? '', k.thumb_large_key ?? '']);
+      const rows = await server.deps.db
+        .selectFrom('drive_blobs')
+        .select(['key', 'ref_count'])
+        .where('key', 'in', all)
+        .execute();
+      return rows.reduce((sum, r) => sum + Number(r.ref_count), 0);
+    };
+    const before = await refs();
+    expect(await deleteUser(server.deps, AREA_MODULES, user.id)).toBe(true);
+    // Each of the five rows held three references (other accounts of this file hold the same contents).
+    expect(before - (await refs())).toBe(15);
+    expect(
+      await server.deps.db.selectFrom('photos').select('id').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
   });
 
   it('asks for the session and its verification, and the phone for its token', async () => {

@@ -1,6 +1,7 @@
 import { ServiceId } from '@phonecloud/shared';
 import type { AppModule } from '../../platform/app-module.js';
 import { BlobIndex } from '../../storage/blob-index.js';
+import { seedPhotos } from './demo.js';
 import { photoDeviceRoutes } from './device-routes.js';
 import { photoFileRoutes } from './file-routes.js';
 import { photoQueue } from './meta/queue.js';
@@ -26,6 +27,7 @@ export const photosModule: AppModule = {
     // Rows a stopped process left unread.
     await photoQueue(deps, log).resume();
   },
+  seedDemo: seedPhotos,
   async releaseUser(deps, userId, now) {
     const index = new BlobIndex(deps.db);
     for (const r of await new PhotosRepo(deps.db).all(userId)) {
