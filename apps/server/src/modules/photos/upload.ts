@@ -125,8 +125,19 @@ export class PhotoUploads {
   }
 
   /** A file already in memory (the demo's) through the same session, part and completion as a phone's. */
-  async addLocal(userId: number, source: string, name: string, bytes: Buffer, mtime: number): Promise<number> {
-    const announce = { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length, name, mtime };
+  async addLocal(
+    userId: number,
+    source: string,
+    name: string,
+    bytes: Buffer,
+    mtime: number,
+  ): Promise<number> {
+    const announce = {
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      size: bytes.length,
+      name,
+      mtime,
+    };
     const s = await this.start(userId, announce);
     if (s.done) return s.photo_id;
     for (let n = 1; n <= s.part_count; n++) {

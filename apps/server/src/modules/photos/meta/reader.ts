@@ -88,7 +88,10 @@ async function facts(
  * Both thumbnails of a picture (or a video's poster), stored and indexed without a reference yet:
  * the large one from the original, the small one from the large (one decode of a HEIC, not two).
  */
-async function thumbs(deps: AppDeps, source: Buffer): Promise<{ made: BlobInfo[]; portrait: boolean | null }> {
+async function thumbs(
+  deps: AppDeps,
+  source: Buffer,
+): Promise<{ made: BlobInfo[]; portrait: boolean | null }> {
   const [small, large] = PHOTO_THUMB_SIZES;
   const big = await makeThumb(source, large);
   const little = await makeThumb(big.bytes, small);
