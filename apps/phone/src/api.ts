@@ -100,6 +100,25 @@ export class DeviceApiClient {
     if (env.code !== 0)
       throw new DeviceApiError(env.code, env.message ?? `error ${env.code}`, env.data ?? null);
   }
+  /** A file of one part in one request (start, part and completion at once). */
+  async photoWhole(s: PhotoUploadStart, bytes: Uint8Array): Promise<{ photo_id: number; created: boolean }> {
+    const url = new URL(PhotoDeviceApi.whole, this.server);
+    const query: Record<string, string> = {
+      sha256: s.sha256,
+      size: String(s.size),
+      name: s.name,
+      mtime: String(s.mtime),
+    };
+    if (s.tz_offset !== undefined) query.tz_offset = String(s.tz_offset);
+    url.search = new URLSearchParams(query).toString();
+    const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const res = await fetch(url, { method: 'PUT', headers, body: bytes });
+    const env = (await res.json()) as Envelope<{ photo_id: number; created: boolean }>;
+    if (env.code !== 0)
+      throw new DeviceApiError(env.code, env.message ?? `error ${env.code}`, env.data ?? null);
+    return env.data as { photo_id: number; created: boolean };
+  }
   photoComplete(c: PhotoUploadComplete) {
     return this.call<{ photo_id: number }>(PhotoDeviceApi.complete, c);
   }

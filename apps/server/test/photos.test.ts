@@ -303,6 +303,43 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
     await photosRead(server);
   });
 
+  it('takes a file of one part in one request, stores kept content once, and refuses other bytes', async () => {
+    const user = await createUser(server);
+    const token = await signInDevice(server, user, 'phone-whole');
+    const bytes = photoBytes('canon-s40-exif-gps.png');
+    const put = async (body: Buffer, sha = sha256(body)) => {
+      const qs = new URLSearchParams({
+        sha256: sha,
+        size: String(body.length),
+        name: 'P1.png',
+        mtime: '1700000000000',
+      });
+      const res = await fetch(`${server.baseUrl}${PhotoDeviceApi.whole}?${qs}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+        body,
+      });
+      return (await res.json()) as { code: number; message?: string; data?: { photo_id: number } };
+    };
+    const first = await put(bytes);
+    expect(first.code).toBe(0);
+    expect((await put(bytes)).data?.photo_id).toBe(first.data?.photo_id);
+    const wrong = await put(bytes, sha256(Buffer.from('other')));
+    expect(wrong).toMatchObject({ code: Code.INVALID, message: PhotoMsg.HASH_MISMATCH });
+    const drive = await server.deps.db
+      .selectFrom('drives')
+      .select(['used_bytes', 'reserved_bytes'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect([Number(drive.used_bytes), Number(drive.reserved_bytes)]).toEqual([bytes.length, 0]);
+    const noToken = await fetch(`${server.baseUrl}${PhotoDeviceApi.whole}?sha256=${sha256(bytes)}`, {
+      method: 'PUT',
+      body: bytes,
+    });
+    expect(((await noToken.json()) as { code: number }).code).not.toBe(0);
+    await photosRead(server);
+  });
+
   it('keeps favourites and albums: create, add, rename, cover, remove, delete', async () => {
     const fav = await portal<{ updated: number }>(portalA, PhotoApi.favourite, {
       ids: [ids['canon-eos-40d.jpg']],

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { PHOTO_HASHES_MAX, PhotoMsg } from '@phonecloud/shared';
+import { PHOTO_HASHES_MAX, PhotoMsg, V2_PART_SIZE } from '@phonecloud/shared';
 import { type DeviceApiClient, DeviceApiError } from '../api.js';
 import { type LocalFile, scanFolder, sha256File } from './scan.js';
 import type { PhotoFileState, PhotosState, PhotosStateFile } from './state.js';
@@ -108,6 +108,18 @@ async function uploadOne(f: LocalFile, state: PhotosState, opts: BackupOptions, 
       mtime: s.mtime,
       tz_offset: -new Date(s.mtime).getTimezoneOffset(),
     };
+    // A file of one part goes in one request (a cut one is sent again whole: it is small).
+    if (s.size <= V2_PART_SIZE && !s.upload_id) {
+      const sent = await opts.api.photoWhole(announce, await readRange(f.abs, 0, s.size));
+      confirm(s, opts, state);
+      if (!sent.created) {
+        report.present++;
+        return;
+      }
+      report.uploaded++;
+      opts.log(`已备份 ${f.rel}`);
+      return;
+    }
     const start = await opts.api.photoStart({ ...announce, upload_id: s.upload_id });
     if (start.done) {
       confirm(s, opts, state);

@@ -80,6 +80,14 @@ export const PhotoUploadStartBody = z.object({
   tz_offset: z.number(bad).int(bad).min(-840, bad).max(840, bad).optional(),
   upload_id: z.string(bad).max(64, bad).optional(),
 });
+/** The whole-file upload's query: the start's fields, as text. */
+export const PhotoWholeQuery = z.object({
+  sha256: Sha,
+  size: z.coerce.number<number>(bad).int(bad).min(0, bad).max(PHOTO_FILE_MAX_BYTES, PhotoMsg.TOO_LARGE),
+  name: z.string(bad).min(1, bad).max(255, bad),
+  mtime: z.coerce.number<number>(bad).int(bad).min(0, bad),
+  tz_offset: z.coerce.number<number>(bad).int(bad).min(-840, bad).max(840, bad).optional(),
+});
 export const PhotoPartQuery = z.object({
   upload_id: z.string(bad).min(1, bad).max(64, bad),
   part: z.coerce.number<number>(bad).int(bad).min(1, bad),

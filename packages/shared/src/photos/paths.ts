@@ -56,6 +56,11 @@ export const PhotoDeviceApi = {
   start: `${DEVICE_API_PREFIX}/photos/upload/start`,
   /** `PUT ?upload_id&part=n`, the part's raw bytes → `{part_number, size}`. */
   part: `${DEVICE_API_PREFIX}/photos/upload/part`,
+  /**
+   * `PUT ?sha256&size&name&mtime&tz_offset`, the whole file's bytes → `{photo_id, created}`: a file
+   * of one part (≤ 10 MiB) in one request; kept already (`created` false), nothing is stored again.
+   */
+  whole: `${DEVICE_API_PREFIX}/photos/upload/whole`,
   /** `{upload_id}` → `{photo_id}`: the bytes must hash to the announced SHA-256. */
   complete: `${DEVICE_API_PREFIX}/photos/upload/complete`,
   /** `{sha256: [...]}` → `{deleted}`: removed on the phone; followed only when the owner turned it on. */

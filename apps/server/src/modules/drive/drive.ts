@@ -162,6 +162,19 @@ export class Drive {
     return this.uploads.completeArea(userId, uploadId, link);
   }
 
+  /** A whole file for another area in one request (one part, nothing to resume), ended by `link`. */
+  async areaUploadWhole(
+    userId: number,
+    name: string,
+    size: number,
+    body: Readable,
+    link: AreaLink,
+    declared?: number,
+  ) {
+    await this.service.open(userId);
+    return this.uploads.uploadAreaWhole(userId, name, size, body, link, declared);
+  }
+
   /** Drops an area upload: its reservation and parts go. */
   abortAreaUpload(userId: number, uploadId: string): Promise<void> {
     return this.uploads.abort(userId, uploadId);

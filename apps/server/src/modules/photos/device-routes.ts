@@ -6,6 +6,7 @@ import {
   PhotoDeletedBody,
   PhotoPartQuery,
   PhotoUploadStartBody,
+  PhotoWholeQuery,
 } from '@phonecloud/shared/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accepts, callerOf } from '../../http/caller.js';
@@ -46,6 +47,12 @@ export async function photoDeviceRoutes(scope: FastifyInstance, deps: AppDeps) {
       const { upload_id, part } = req.query;
       const done = await uploads.part(phone(req).userId, upload_id, part, req.raw as Readable, declared);
       return ok({ part_number: part, size: done.size });
+    });
+    typed.put(PhotoDeviceApi.whole, { ...device, schema: { querystring: PhotoWholeQuery } }, async (req) => {
+      const p = phone(req);
+      const length = Number(req.headers['content-length']);
+      const declared = Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+      return ok(await uploads.whole(p.userId, p.deviceId, req.query, req.raw as Readable, declared));
     });
   });
 }

@@ -61,17 +61,44 @@ export class PhotoUploads {
     return this.drive.putAreaPart(userId, uploadId, partNumber, body, declared);
   }
 
-  async complete(userId: number, deviceId: string, c: PhotoUploadComplete): Promise<{ photo_id: number }> {
+  /** The row's writer for a completed upload; `photoId()` answers it (or the row already there) after. */
+  private linker(userId: number, deviceId: string, c: PhotoUploadStart) {
     const kind = photoKindOf(c.name);
     if (!kind) throw invalid(PhotoMsg.NOT_A_PHOTO);
     let photoId = 0;
+    let created = false;
     const link = async (trx: Db, info: { key: string; size: number }) => {
       if (info.key !== c.sha256) throw invalid(PhotoMsg.HASH_MISMATCH);
       const repo = new PhotosRepo(trx);
       const id = await repo.insert(this.newRow(userId, deviceId, c, kind, info.size));
       photoId = id ?? (await repo.byHash(userId, c.sha256))?.id ?? 0;
-      return id !== undefined;
+      created = id !== undefined;
+      return created;
     };
+    return { link, photoId: () => photoId, created: () => created };
+  }
+
+  /** A file of one part in one request: the start, its part and the completion at once. */
+  async whole(
+    userId: number,
+    deviceId: string,
+    s: PhotoUploadStart,
+    body: Readable,
+    declared?: number,
+  ): Promise<{ photo_id: number; created: boolean }> {
+    const kept = await this.repo.byHash(userId, s.sha256);
+    if (kept) {
+      body.resume();
+      return { photo_id: kept.id, created: false };
+    }
+    const { link, photoId, created } = this.linker(userId, deviceId, s);
+    await this.drive.areaUploadWhole(userId, s.name, s.size, body, link, declared);
+    photoQueue(this.deps).push(userId, photoId());
+    return { photo_id: photoId(), created: created() };
+  }
+
+  async complete(userId: number, deviceId: string, c: PhotoUploadComplete): Promise<{ photo_id: number }> {
+    const { link, photoId: linked } = this.linker(userId, deviceId, c);
     try {
       await this.drive.completeAreaUpload(userId, c.upload_id, link);
     } catch (err) {
@@ -81,6 +108,7 @@ export class PhotoUploads {
       }
       throw err;
     }
+    const photoId = linked();
     photoQueue(this.deps).push(userId, photoId);
     return { photo_id: photoId };
   }

@@ -318,6 +318,35 @@ export class Uploads {
 
   // ---- another area's file (photos): the same sessions, parts, quota and blob index, no item ----
 
+  /**
+   * A whole file of another area in one request (a phone's photo of one part): a session of one
+   * part, written in place while its lease is renewed, then completed through `link`.
+   */
+  async uploadAreaWhole(
+    userId: number,
+    name: string,
+    size: number,
+    body: Readable,
+    link: AreaLink,
+    declared?: number,
+  ) {
+    const session = await this.create(userId, {
+      parentId: 0,
+      name,
+      size,
+      face: 'area',
+      nameMode: 'refuse',
+      onePart: true,
+    });
+    try {
+      await this.leased(session, () => this.putWhole(session, body, declared));
+      return await this.completeArea(userId, session.id, link);
+    } catch (err) {
+      await this.abort(userId, session.id).catch(() => undefined);
+      throw err;
+    }
+  }
+
   /** The part numbers a session already holds whole (a resumed upload sends the others). */
   async partsDone(userId: number, uploadId: string): Promise<number[]> {
     return (await this.parts(this.db, userId, uploadId)).map((p) => p.part_number);
