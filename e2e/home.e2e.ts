@@ -62,7 +62,7 @@ test('home shows the storage figures and one tile per service of the member list
   const shown = [
     ...named([ServiceId.CONTACTS, ServiceId.SMS, ServiceId.NOTES]),
     ...(info.find ? [GatedAreaName.find] : []),
-    ...named([ServiceId.DRIVE]),
+    ...named([ServiceId.DRIVE, ServiceId.PHOTOS]),
   ];
   if (shown.length === 0) {
     await expect(page.getByText('当前部署尚未为您的账号开通任何服务')).toBeVisible();

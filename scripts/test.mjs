@@ -27,6 +27,7 @@ const SYSTEM_PACKAGES = [
   { name: 'rclone', present: binary('/usr/bin/rclone') }, // WebDAV client
   { name: 'litmus', present: binary('/usr/bin/litmus') }, // WebDAV conformance suites
   { name: 'nginx-light', present: binary('/usr/sbin/nginx') }, // checks the README's nginx sample
+  { name: 'ffmpeg', present: binary('/usr/bin/ffprobe') }, // the photos' video metadata and poster frames
 ];
 
 /** Installs the Debian packages the tests need when missing (root), or names the one command to run. */

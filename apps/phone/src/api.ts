@@ -8,6 +8,10 @@ import {
   type DeviceSigninStarted,
   type DeviceState,
   type Envelope,
+  PhotoDeviceApi,
+  type PhotoUploadComplete,
+  type PhotoUploadStart,
+  type PhotoUploadState,
   SyncApi,
   type SyncArea,
   type SyncPullPage,
@@ -77,6 +81,50 @@ export class DeviceApiClient {
   /** One sync batch; 1020 (held) and 1021 (refused) come as a DeviceApiError with `SyncHeldInfo`. */
   push<A extends SyncArea>(req: SyncPushRequest<A>) {
     return this.call<SyncPushResult>(SyncApi.push, req);
+  }
+  /** Which of these contents (SHA-256) the cloud keeps. */
+  async photosCheck(sha256: string[]): Promise<string[]> {
+    return (await this.call<{ present: string[] }>(PhotoDeviceApi.check, { sha256 })).present;
+  }
+  photoStart(s: PhotoUploadStart) {
+    return this.call<PhotoUploadState>(PhotoDeviceApi.start, s);
+  }
+  /** One part's bytes (PUT, raw). */
+  async photoPart(uploadId: string, part: number, bytes: Uint8Array, signal?: AbortSignal): Promise<void> {
+    const url = new URL(PhotoDeviceApi.part, this.server);
+    url.search = new URLSearchParams({ upload_id: uploadId, part: String(part) }).toString();
+    const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const res = await fetch(url, { method: 'PUT', headers, body: bytes, signal });
+    const env = (await res.json()) as Envelope<unknown>;
+    if (env.code !== 0)
+      throw new DeviceApiError(env.code, env.message ?? `error ${env.code}`, env.data ?? null);
+  }
+  /** A file of one part in one request (start, part and completion at once). */
+  async photoWhole(s: PhotoUploadStart, bytes: Uint8Array): Promise<{ photo_id: number; created: boolean }> {
+    const url = new URL(PhotoDeviceApi.whole, this.server);
+    const query: Record<string, string> = {
+      sha256: s.sha256,
+      size: String(s.size),
+      name: s.name,
+      mtime: String(s.mtime),
+    };
+    if (s.tz_offset !== undefined) query.tz_offset = String(s.tz_offset);
+    url.search = new URLSearchParams(query).toString();
+    const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const res = await fetch(url, { method: 'PUT', headers, body: bytes });
+    const env = (await res.json()) as Envelope<{ photo_id: number; created: boolean }>;
+    if (env.code !== 0)
+      throw new DeviceApiError(env.code, env.message ?? `error ${env.code}`, env.data ?? null);
+    return env.data as { photo_id: number; created: boolean };
+  }
+  photoComplete(c: PhotoUploadComplete) {
+    return this.call<{ photo_id: number }>(PhotoDeviceApi.complete, c);
+  }
+  /** The phone deleted these files; the cloud follows only when its owner turned that on. */
+  photosDeleted(sha256: string[]) {
+    return this.call<{ deleted: number }>(PhotoDeviceApi.deleted, { sha256 });
   }
   signout() {
     return this.call<object>(DeviceApi.signout, {});

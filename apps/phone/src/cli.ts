@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { DeviceApiClient, DeviceApiError } from './api.js';
 import { Phone } from './phone.js';
+import { photosBackup, photosFree } from './photos/run.js';
 import { signIn } from './signin.js';
 import { PhoneFolder } from './state.js';
 import { syncLoop } from './sync/loop.js';
@@ -11,6 +12,8 @@ import type { RoundEnd } from './sync/run.js';
 
 const USAGE = `Usage: npm run phone -- --server URL --account NAME [options]
        npm run phone -- sync --server URL --account NAME [--every S] [--area A,B]
+       npm run phone -- photos backup --folder DIR [--every S] [--parallel N]
+       npm run phone -- photos free --folder DIR [--remove]
 
   --server URL        the portal (default http://localhost:8080)
   --account NAME      user name, phone or e-mail of the account
@@ -31,7 +34,17 @@ sync: syncs the phone's files in DIR/data with the cloud (docs/phone-sync.md):
   --every S           sync again every S seconds until stopped (default: once)
   --area A,B          only these of contacts, sms, notes, calendar
   Exit code: 0 synced, 1 an area failed, 3 signed out, 4 held: the round would delete most of a
-  book, and waits for the owner to apply or refuse it in the portal.`;
+  book, and waits for the owner to apply or refuse it in the portal.
+
+photos backup: backs up the pictures and videos of a folder (its subfolders too) to the cloud's
+  photos (docs/photos.md): each content once, resumable after a cut or a kill (DIR/photos-state.json).
+  --folder DIR        the camera roll (default DIR/data/photos)
+  --every S           look for new files every S seconds until stopped (default: once)
+  --parallel N        files uploaded at once (default 4)
+  A file deleted here is deleted in the cloud only when its owner turned that on in the portal.
+  Exit code: 0 done, 1 a file failed (tried again next round), 3 signed out.
+photos free: lists the files the cloud safely keeps (backed up, same content); --remove deletes
+  them from the phone (the cloud keeps them).`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -46,6 +59,9 @@ const { values, positionals } = parseArgs({
     model: { type: 'string', default: 'Redmi Note 13' },
     'report-every': { type: 'string', default: '30' },
     every: { type: 'string' },
+    folder: { type: 'string' },
+    parallel: { type: 'string' },
+    remove: { type: 'boolean', default: false },
     'sync-every': { type: 'string' },
     area: { type: 'string' },
     sample: { type: 'boolean', default: false },
@@ -65,7 +81,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const command = positionals[0] ?? 'run';
-  if (command !== 'run' && command !== 'sync') {
+  if (command !== 'run' && command !== 'sync' && command !== 'photos') {
     console.error(USAGE);
     return 2;
   }
@@ -115,6 +131,10 @@ async function main(): Promise<number> {
     say(`登录成功，设备 ${state.device_id} 已登记`);
   }
   api.token = state.token;
+  if (command === 'photos') {
+    rl.close();
+    return runPhotos(api, folder, positionals[1]);
+  }
   if (command === 'sync') {
     const signedIn = state;
     const end = await syncLoop({
@@ -161,6 +181,26 @@ async function main(): Promise<number> {
   rl.close();
   say(end === 'wiped' ? '已擦除，程序退出' : end === 'signed-out' ? '已退出登录' : '已停止');
   return end === 'signed-out' ? 3 : 0;
+}
+
+/** `photos backup` / `photos free`. */
+async function runPhotos(
+  api: DeviceApiClient,
+  folder: PhoneFolder,
+  sub: string | undefined,
+): Promise<number> {
+  const opts = {
+    api,
+    dir: folder.dir,
+    folder: values.folder ?? path.join(folder.dataDir, 'photos'),
+    log: say,
+    everyMs: values.every ? Math.max(1, Number(values.every) || 0) * 1000 : 0,
+    parallel: values.parallel ? Math.max(1, Number(values.parallel) || 1) : undefined,
+  };
+  if (sub === 'backup') return photosBackup(opts);
+  if (sub === 'free') return photosFree({ ...opts, remove: values.remove });
+  console.error(USAGE);
+  return 2;
 }
 
 main().then(

@@ -33,6 +33,7 @@ import { findModule } from './modules/find/module.js';
 import { homeModule } from './modules/home/module.js';
 import { notesModule } from './modules/notes/module.js';
 import { opsModule } from './modules/ops/module.js';
+import { photosModule } from './modules/photos/module.js';
 import { shareModule } from './modules/share/module.js';
 import { smsModule } from './modules/sms/module.js';
 import { takeoutModule } from './modules/takeout/module.js';
@@ -63,6 +64,7 @@ const AREAS: AppModule[] = [
   smsModule,
   calendarModule,
   notesModule,
+  photosModule,
   deviceModule,
   findModule,
 ];

@@ -125,6 +125,8 @@ export interface Config {
   filingNumber: string;
   filingUrl: string;
   webDist: string;
+  /** The demo account's photos (seeded at its first start). */
+  demoPhotosDir: string;
   logLevel: string;
   /** Accepted as a captcha answer, in test mode only. */
   captchaTestAnswer: string | undefined;
@@ -265,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filingNumber: e.FILING_NUMBER,
     filingUrl: e.FILING_URL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    demoPhotosDir: path.join(import.meta.dirname, '../demo/photos'),
     logLevel: e.LOG_LEVEL,
     captchaTestAnswer: isTest ? e.CAPTCHA_TEST_ANSWER : undefined,
     uploadBaseUrl: e.UPLOAD_BASE_URL ? new URL(e.UPLOAD_BASE_URL).origin : undefined,

@@ -12,6 +12,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './notes/index.js';
 export * from './paths.js';
+export * from './photos/index.js';
 export * from './services.js';
 export * from './sms/index.js';
 export * from './sync/index.js';

@@ -1,8 +1,8 @@
 /**
  * Service ids of the member navigation list (spec: contacts 1, notes 4, SMS 8, drive 14; the
- * calendar's 2 is the product's own: the spec's portal has no calendar screen).
+ * calendar's 2 and photos' 16 are the product's own: the spec's portal has neither).
  */
-export const ServiceId = { CONTACTS: 1, CALENDAR: 2, NOTES: 4, SMS: 8, DRIVE: 14 } as const;
+export const ServiceId = { CONTACTS: 1, CALENDAR: 2, NOTES: 4, SMS: 8, DRIVE: 14, PHOTOS: 16 } as const;
 export type ServiceIdValue = (typeof ServiceId)[keyof typeof ServiceId];
 export const ALL_SERVICE_IDS: readonly ServiceIdValue[] = [
   ServiceId.CONTACTS,
@@ -10,6 +10,7 @@ export const ALL_SERVICE_IDS: readonly ServiceIdValue[] = [
   ServiceId.NOTES,
   ServiceId.SMS,
   ServiceId.DRIVE,
+  ServiceId.PHOTOS,
 ];
 /** Names the header's navigation list and the home tiles show. */
 export const ServiceName: Readonly<Record<ServiceIdValue, string>> = {
@@ -18,6 +19,7 @@ export const ServiceName: Readonly<Record<ServiceIdValue, string>> = {
   [ServiceId.NOTES]: '便签',
   [ServiceId.SMS]: '短信',
   [ServiceId.DRIVE]: '云盘',
+  [ServiceId.PHOTOS]: '相册',
 };
 
 /** Skins 01-05, default 05; each carries the classes the portal applies. */
@@ -35,7 +37,7 @@ export function isSkinId(value: unknown): value is SkinId {
  * Gated areas: each has a check screen `/{area}.check` and a verification scope. The calendar's
  * (`/calendar.check`, the product's own) is the contacts' gate: the main scope.
  */
-export const GATED_AREAS = ['contact', 'calendar', 'sms', 'note', 'find', 'alipan', 'pan'] as const;
+export const GATED_AREAS = ['contact', 'calendar', 'sms', 'note', 'find', 'alipan', 'pan', 'photo'] as const;
 export type GatedArea = (typeof GATED_AREAS)[number];
 /** What each gate names in its prompt. */
 export const GatedAreaName: Readonly<Record<GatedArea, string>> = {
@@ -46,6 +48,7 @@ export const GatedAreaName: Readonly<Record<GatedArea, string>> = {
   find: '查找手机',
   alipan: '云盘',
   pan: '云盘',
+  photo: '相册',
 };
 export type VerifyScope = 'main' | 'finder';
 export function scopeOfArea(area: GatedArea): VerifyScope {

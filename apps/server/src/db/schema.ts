@@ -588,6 +588,72 @@ export interface TakeoutJobsTable {
   expires_at: number | null;
 }
 
+/** The photo area (migration 033, docs/photos.md). */
+export interface PhotosTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The original's blob key. */
+  sha256: string;
+  size: number;
+  name: string;
+  /** 1 image, 2 video. */
+  kind: number;
+  mime: string;
+  /** The camera's wall clock read as UTC, ms. */
+  taken_at: number;
+  /** YYYYMM of `taken_at`. */
+  month: number;
+  /** Minutes east of UTC when the file says it. */
+  tz_offset: number | null;
+  /** 0 the phone's file time, 1 the file's metadata. */
+  time_source: Generated<number>;
+  width: number | null;
+  height: number | null;
+  orientation: number | null;
+  duration_ms: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  place: string | null;
+  make: string | null;
+  model: string | null;
+  lens: string | null;
+  /** Base name (lower case) a Live Photo's halves share. */
+  live_key: string | null;
+  /** 0 alone, 1 a Live Photo's still, 2 its video (not listed on its own). */
+  live_role: Generated<number>;
+  live_pair_id: number | null;
+  thumb_key: string | null;
+  thumb_large_key: string | null;
+  /** 0 waiting to be read, 1 read, 2 unreadable (kept, shown without a thumbnail). */
+  meta_state: Generated<number>;
+  favourite: Generated<number>;
+  /** The phone's device id that sent it first. */
+  source: string;
+  created_at: number;
+  trashed_at: number | null;
+}
+
+export interface PhotoAlbumsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  cover_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PhotoAlbumItemsTable {
+  user_id: number;
+  album_id: number;
+  photo_id: number;
+  added_at: number;
+}
+
+export interface PhotoSettingsTable {
+  user_id: number;
+  delete_follows_phone: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -609,6 +675,10 @@ export interface Database {
   contact_cards: ContactCardsTable;
   create_keys: CreateKeysTable;
   takeout_jobs: TakeoutJobsTable;
+  photos: PhotosTable;
+  photo_albums: PhotoAlbumsTable;
+  photo_album_items: PhotoAlbumItemsTable;
+  photo_settings: PhotoSettingsTable;
   sms_boxes: SmsBoxesTable;
   sms_messages: SmsMessagesTable;
   sms_conversations: SmsConversationsTable;

@@ -64,6 +64,7 @@ export const AREAS: readonly AreaEntry[] = [
     onePage: true,
   },
   { path: '/find/*', page: preloadable(() => import('../features/find/FindArea')) },
+  { path: '/photo/*', page: preloadable(() => import('../features/photos/PhotosArea')), onePage: true },
 ];
 
 /** What the route fade is keyed by: a one-page area's prefix while inside it, else the path. */

@@ -27,6 +27,7 @@ const LINKS: readonly ServiceLink[] = [
   { id: ServiceId.NOTES, name: ServiceName[ServiceId.NOTES], route: '/note/index', areas: ['/note'] },
   { id: 'find', name: GatedAreaName.find, route: '/find/index', areas: ['/find'] },
   { id: ServiceId.DRIVE, name: ServiceName[ServiceId.DRIVE], route: null, areas: ['/alipan', '/pan'] },
+  { id: ServiceId.PHOTOS, name: ServiceName[ServiceId.PHOTOS], route: '/photo/index', areas: ['/photo'] },
 ];
 
 /** Whether a route belongs to the link's area: every screen of it, and its check screen. */

@@ -11,6 +11,7 @@ export * from './device.js';
 export * from './drive.js';
 export * from './find.js';
 export * from './notes.js';
+export * from './photos.js';
 export * from './sms.js';
 export * from './sync.js';
 export * from './sync-change.js';

@@ -1,16 +1,17 @@
 import { Readable } from 'node:stream';
 import type { PreviewKind } from '@phonecloud/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/index.js';
 import type { AppDeps } from '../../http/context.js';
 import { BlobIndex } from '../../storage/blob-index.js';
-import type { ByteRange } from '../../storage/blob-store.js';
+import type { BlobInfo, ByteRange } from '../../storage/blob-store.js';
 import { type CopyOptions, copyItem } from './copy.js';
 import { checkZipLimits, zipEntries } from './download/links.js';
 import { sendItemFile, sendItemsZip } from './download/send.js';
 import type { ItemRow, ListKey } from './items-repo.js';
 import { sendPreview } from './preview/answer.js';
 import { DriveService } from './service.js';
-import { Uploads } from './upload/uploads.js';
+import { type AreaLink, Uploads } from './upload/uploads.js';
 import { writeFile } from './upload/write-file.js';
 
 /**
@@ -120,6 +121,68 @@ export class Drive {
   /** To the recycle bin, with everything inside it. */
   trash(userId: number, id: number): Promise<void> {
     return this.service.trash(userId, id);
+  }
+
+  // ---- another area's files (photos): the drive's upload sessions, quota and blob index ----
+
+  /**
+   * A resumable upload of `size` bytes for another area: its space is reserved from the drive's
+   * quota now (-2010 when it does not fit), its parts are sent as v2 parts are.
+   */
+  async startAreaUpload(userId: number, name: string, size: number) {
+    await this.service.open(userId);
+    const u = await this.uploads.create(userId, {
+      parentId: 0,
+      name,
+      size,
+      face: 'area',
+      nameMode: 'refuse',
+    });
+    return { id: u.id, part_size: u.part_size, part_count: u.part_count };
+  }
+
+  /** An open area upload's shape and the parts it holds, or null when it is gone (expired, completed). */
+  async areaUpload(userId: number, uploadId: string) {
+    try {
+      const u = await this.uploads.session(userId, uploadId, 'area');
+      const done = await this.uploads.partsDone(userId, uploadId);
+      return { id: u.id, size: u.size, part_size: u.part_size, part_count: u.part_count, parts_done: done };
+    } catch {
+      return null;
+    }
+  }
+
+  /** One part of an area upload (sent again, it replaces the earlier one). */
+  putAreaPart(userId: number, uploadId: string, partNumber: number, body: Readable, declared?: number) {
+    return this.uploads.putPart(userId, uploadId, partNumber, body, declared, 'area');
+  }
+
+  /** Ends an area upload: `link` writes the area's row in the transaction (see `Uploads.completeArea`). */
+  completeAreaUpload(userId: number, uploadId: string, link: AreaLink): Promise<BlobInfo> {
+    return this.uploads.completeArea(userId, uploadId, link);
+  }
+
+  /** A whole file for another area in one request (one part, nothing to resume), ended by `link`. */
+  async areaUploadWhole(
+    userId: number,
+    name: string,
+    size: number,
+    body: Readable,
+    link: AreaLink,
+    declared?: number,
+  ) {
+    await this.service.open(userId);
+    return this.uploads.uploadAreaWhole(userId, name, size, body, link, declared);
+  }
+
+  /** Drops an area upload: its reservation and parts go. */
+  abortAreaUpload(userId: number, uploadId: string): Promise<void> {
+    return this.uploads.abort(userId, uploadId);
+  }
+
+  /** Another area's file deleted for good (in `db`, the transaction dropping its row): its space is free again. */
+  freeSpace(db: Db, userId: number, bytes: number): Promise<void> {
+    return this.service.quota.free(db, userId, bytes);
   }
 
   // ---- answers ----

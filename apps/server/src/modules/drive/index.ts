@@ -13,4 +13,6 @@ export { notFound } from './errors.js';
 export { decodeMarker, encodeMarker, parseV1Id, parseV2Id, v2Id } from './faces/views.js';
 export { FILE, FOLDER, type ListKey } from './items-repo.js';
 export { previewType, refusePreview } from './preview/answer.js';
-export type { Finished } from './upload/uploads.js';
+// Photos make their thumbnails with the drive's decoder (HEIC included).
+export { makeThumb } from './preview/thumbnailer.js';
+export type { AreaLink, Finished } from './upload/uploads.js';

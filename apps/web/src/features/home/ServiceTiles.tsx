@@ -4,6 +4,7 @@ import {
   EnvironmentOutlined,
   FileTextOutlined,
   MessageOutlined,
+  PictureOutlined,
   RightOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -22,6 +23,7 @@ const ICONS: Readonly<Record<ServiceKey, ReactNode>> = {
   [ServiceId.SMS]: <MessageOutlined />,
   [ServiceId.NOTES]: <FileTextOutlined />,
   [ServiceId.DRIVE]: <CloudServerOutlined />,
+  [ServiceId.PHOTOS]: <PictureOutlined />,
   find: <EnvironmentOutlined />,
 };
 
@@ -31,6 +33,7 @@ const BLURBS: Readonly<Record<ServiceKey, string>> = {
   [ServiceId.SMS]: '查看同步的短信',
   [ServiceId.NOTES]: '查看和编辑便签',
   [ServiceId.DRIVE]: '上传和整理文件',
+  [ServiceId.PHOTOS]: '浏览手机备份的照片和视频',
   find: '定位、响铃、锁定和擦除手机',
 };
 

@@ -9,6 +9,7 @@ const TARGETS: Readonly<Record<GatedArea, GateTarget>> = {
   calendar: { route: '/calendar/index' },
   sms: { route: '/sms/index' },
   note: { route: '/note/index' },
+  photo: { route: '/photo/index' },
   find: { route: '/find/index' },
   alipan: { drive: 'alipan' },
   pan: { drive: 'pan' },

@@ -22,7 +22,8 @@ import type { UploadRow } from './upload-row.js';
 export type { UploadRow } from './upload-row.js';
 /** What to do when the name is taken at completion (v2 check_name_mode, v1 duplicatePolicy). */
 export type UploadNameMode = 'refuse' | 'auto_rename' | 'same_or_rename' | 'overwrite';
-export type UploadFace = 'v2' | 'v1' | 'quick';
+/** 'area': a file of another area (photos) sent in parts like v2's, whose end is that area's row, not an item. */
+export type UploadFace = 'v2' | 'v1' | 'quick' | 'area';
 
 export interface NewUpload {
   parentId: number;
@@ -36,6 +37,9 @@ export interface NewUpload {
    */
   onePart?: boolean;
 }
+
+/** Makes another area's row for a completed upload in its transaction; false when it keeps none. */
+export type AreaLink = (trx: Exec, info: BlobInfo) => Promise<boolean>;
 
 export interface Finished {
   item: ItemRow;
@@ -79,7 +83,7 @@ export class Uploads {
     if (!Number.isSafeInteger(u.size) || u.size < 0) throw invalid(DriveMsg.UPLOAD_SIZE_MISMATCH);
     const total = await this.drive.quota.total(userId);
     const now = this.drive.now();
-    const multipart = u.face === 'v2';
+    const multipart = u.face === 'v2' || u.face === 'area';
     const partSize = multipart && !u.onePart ? partSizeFor(u.size) : u.size;
     const row: UploadRow = {
       user_id: userId,
@@ -100,9 +104,14 @@ export class Uploads {
       created_at: now,
       // Part uploads must keep moving (each part started renews this); a one-request upload has
       // the whole time.
-      expires_at: now + (u.face === 'v2' && !u.onePart ? IDLE_MS : u.face === 'quick' ? TTL_MS : LEASE_MS),
+      expires_at: now + (multipart && !u.onePart ? IDLE_MS : u.face === 'quick' ? TTL_MS : LEASE_MS),
     };
     await this.db.transaction().execute(async (trx) => {
+      if (u.face === 'area') {
+        await this.drive.quota.reserve(trx, userId, row.reserved, total);
+        await trx.insertInto('drive_uploads').values(row).execute();
+        return;
+      }
       await this.drive.liveFolder(userId, u.parentId, trx);
       if (u.nameMode === 'refuse' && (await this.drive.items.childByName(trx, userId, u.parentId, name))) {
         throw sameName(u.face);
@@ -134,8 +143,15 @@ export class Uploads {
   }
 
   /** One part of a v2 upload (see parts.ts); `declared` is the request's Content-Length. */
-  async putPart(userId: number, uploadId: string, partNumber: number, body: Readable, declared?: number) {
-    const u = await this.session(userId, uploadId, 'v2');
+  async putPart(
+    userId: number,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    declared?: number,
+    face: 'v2' | 'area' = 'v2',
+  ) {
+    const u = await this.session(userId, uploadId, face);
     const expected = partLength(u, partNumber);
     if (expected === null) throw invalid('part_number');
     const now = this.drive.now();
@@ -297,7 +313,80 @@ export class Uploads {
       await this.drive.quota.release(trx, userId, gone.reserved);
       return gone.face;
     });
-    if (face === 'v2') await this.parts_.drop(uploadId);
+    if (face === 'v2' || face === 'area') await this.parts_.drop(uploadId);
+  }
+
+  // ---- another area's file (photos): the same sessions, parts, quota and blob index, no item ----
+
+  /**
+   * A whole file of another area in one request (a phone's photo of one part): a session of one
+   * part, written in place while its lease is renewed, then completed through `link`.
+   */
+  async uploadAreaWhole(
+    userId: number,
+    name: string,
+    size: number,
+    body: Readable,
+    link: AreaLink,
+    declared?: number,
+  ) {
+    const session = await this.create(userId, {
+      parentId: 0,
+      name,
+      size,
+      face: 'area',
+      nameMode: 'refuse',
+      onePart: true,
+    });
+    try {
+      await this.leased(session, () => this.putWhole(session, body, declared));
+      return await this.completeArea(userId, session.id, link);
+    } catch (err) {
+      await this.abort(userId, session.id).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** The part numbers a session already holds whole (a resumed upload sends the others). */
+  async partsDone(userId: number, uploadId: string): Promise<number[]> {
+    return (await this.parts(this.db, userId, uploadId)).map((p) => p.part_number);
+  }
+
+  /**
+   * Checks every part, makes them one blob and hands it to `link` inside the transaction that
+   * ends the session: when `link` keeps it (true), the blob gains the reference its row holds and
+   * the reservation becomes use; when not (the area had that content already), the space goes back.
+   */
+  async completeArea(userId: number, uploadId: string, link: AreaLink): Promise<BlobInfo> {
+    const u = await this.session(userId, uploadId, 'area');
+    const parts = await this.parts(this.db, userId, uploadId);
+    const complete =
+      parts.length === u.part_count &&
+      parts.every((p, i) => p.part_number === i + 1 && p.size === partLength(u, i + 1));
+    if (!complete) throw uploadMismatch();
+    const info = await this.parts_.assemble(u, parts);
+    await this.db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .deleteFrom('drive_uploads')
+        .where('user_id', '=', userId)
+        .where('id', '=', u.id)
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) throw uploadGone();
+      const now = this.drive.now();
+      for (const p of parts) {
+        if (p.blob_key !== STAGED) await this.drive.blobIndex.unref(trx, p.blob_key, now);
+      }
+      if (await link(trx, info)) {
+        await this.drive.quota.commit(trx, userId, u.reserved, info.size);
+        await this.drive.blobIndex.ref(trx, info, now);
+      } else {
+        // The blob stays indexed without a reference (assemble indexed it): collected after the grace hour.
+        await this.drive.quota.release(trx, userId, u.reserved);
+      }
+      await this.parts_.assertStored(info.key);
+    });
+    return info;
   }
 
   /** Sessions past their time (idle an hour, or 24 h): abandoned; their parts and space are released. */

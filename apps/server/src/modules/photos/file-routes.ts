@@ -1,0 +1,54 @@
+import { PhotoApi } from '@phonecloud/shared';
+import { PhotoFileParams, PhotoThumbQuery } from '@phonecloud/shared/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendBlobBytes } from '../../http/byte-range.js';
+import type { AppDeps } from '../../http/context.js';
+import { currentSession, verifiedRoute } from '../../http/guards.js';
+import type { ZodSchemas } from '../../http/route-schemas.js';
+import { attachmentDisposition } from '../drive/index.js';
+import { PhotosService } from './service.js';
+
+function notFound(reply: FastifyReply) {
+  return reply.status(404).send({ code: 404, message: 'not found' });
+}
+
+/**
+ * The bytes: the original as an attachment (never shown in place: `nosniff`, a sandbox, the
+ * served type of its name), and the thumbnails as JPEGs. Another user's id is "not found".
+ */
+export async function photoFileRoutes(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<ZodSchemas>();
+  const photos = new PhotosService(deps);
+  const guard = verifiedRoute(deps, 'main');
+  const uid = (req: FastifyRequest) => currentSession(req).userId;
+
+  app.get(`${PhotoApi.file}/:id`, { ...guard, schema: { params: PhotoFileParams } }, async (req, reply) => {
+    const row = await photos.readable(uid(req), req.params.id);
+    if (!row) return notFound(reply);
+    reply
+      .type(row.mime)
+      .header('content-disposition', attachmentDisposition(row.name))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', 'sandbox')
+      .header('cache-control', 'private, max-age=3600');
+    return sendBlobBytes(req, reply, deps.blobs, row.sha256, row.size);
+  });
+
+  app.get(
+    `${PhotoApi.thumb}/:id`,
+    { ...guard, schema: { params: PhotoFileParams, querystring: PhotoThumbQuery } },
+    async (req, reply) => {
+      const row = await photos.readable(uid(req), req.params.id);
+      const key = req.query.s === '1024' ? row?.thumb_large_key : row?.thumb_key;
+      if (!row || !key) return notFound(reply);
+      const stat = await deps.blobs.stat(key);
+      if (!stat) return notFound(reply);
+      // Content-addressed: a thumbnail's bytes never change under its key.
+      reply
+        .type('image/jpeg')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=31536000, immutable');
+      return sendBlobBytes(req, reply, deps.blobs, key, stat.size);
+    },
+  );
+}

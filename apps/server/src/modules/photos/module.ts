@@ -1,0 +1,38 @@
+import { ServiceId } from '@phonecloud/shared';
+import type { AppModule } from '../../platform/app-module.js';
+import { BlobIndex } from '../../storage/blob-index.js';
+import { seedPhotos } from './demo.js';
+import { photoDeviceRoutes } from './device-routes.js';
+import { photoFileRoutes } from './file-routes.js';
+import { photoQueue } from './meta/queue.js';
+import { PhotosRepo } from './repo.js';
+import { photoRoutes } from './routes.js';
+import { PhotosService } from './service.js';
+
+/**
+ * Photos (docs/photos.md): the phone's camera roll backed up through the drive's uploads and
+ * quota, read in the background (exifr, sharp, ffmpeg), shown by time, album and place.
+ * Its space is the drive's (`drives.used_bytes`), so it adds no usage of its own.
+ */
+export const photosModule: AppModule = {
+  name: 'photos',
+  serviceId: ServiceId.PHOTOS,
+  async routes(app, deps) {
+    await photoRoutes(app, deps);
+    await photoFileRoutes(app, deps);
+    await photoDeviceRoutes(app, deps);
+  },
+  async housekeeping(deps, log) {
+    await new PhotosService(deps).expire();
+    // Rows a stopped process left unread.
+    await photoQueue(deps, log).resume();
+  },
+  seedDemo: seedPhotos,
+  async releaseUser(deps, userId, now) {
+    const index = new BlobIndex(deps.db);
+    for (const r of await new PhotosRepo(deps.db).all(userId)) {
+      for (const key of [r.sha256, r.thumb_key, r.thumb_large_key])
+        if (key) await index.unref(deps.db, key, now);
+    }
+  },
+};

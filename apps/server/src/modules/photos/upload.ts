@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  PhotoMsg,
+  type PhotoUploadComplete,
+  type PhotoUploadStart,
+  type PhotoUploadState,
+  photoKindOf,
+  servedTypeOf,
+} from '@phonecloud/shared';
+import type { Db } from '../../db/index.js';
+import type { AppDeps } from '../../http/context.js';
+import { invalid } from '../../http/errors.js';
+import { Drive } from '../drive/index.js';
+import { photoQueue } from './meta/queue.js';
+import { monthOf } from './meta/reader.js';
+import { Kind, PhotosRepo } from './repo.js';
+import { PhotosService } from './service.js';
+
+/** The base name a Live Photo's two files share ("IMG_0001" of IMG_0001.HEIC and IMG_0001.MOV). */
+function liveKey(name: string): string {
+  const base = name.replace(/\.[^.]+$/, '').toLowerCase();
+  return base.slice(0, 200);
+}
+
+/**
+ * The phone's backup: contents the user keeps are skipped by hash (whichever phone sent them);
+ * the others go through the drive's resumable upload sessions and quota, and become a photo row
+ * holding the blob's reference when their bytes hash to what the phone announced.
+ * @package
+ */
+export class PhotoUploads {
+  private readonly repo: PhotosRepo;
+  private readonly drive: Drive;
+
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new PhotosRepo(deps.db);
+    this.drive = new Drive(deps);
+  }
+
+  async check(userId: number, hashes: string[]): Promise<{ present: string[] }> {
+    return { present: await this.repo.kept(userId, hashes) };
+  }
+
+  async start(userId: number, s: PhotoUploadStart): Promise<PhotoUploadState> {
+    if (!photoKindOf(s.name)) throw invalid(PhotoMsg.NOT_A_PHOTO);
+    const kept = await this.repo.byHash(userId, s.sha256);
+    if (kept) return { done: true, photo_id: kept.id };
+    if (s.upload_id) {
+      const open = await this.drive.areaUpload(userId, s.upload_id);
+      if (open && open.size === s.size) {
+        const { part_size, part_count, parts_done } = open;
+        return { done: false, upload_id: open.id, part_size, part_count, parts_done };
+      }
+    }
+    const u = await this.drive.startAreaUpload(userId, s.name, s.size);
+    return { done: false, upload_id: u.id, part_size: u.part_size, part_count: u.part_count, parts_done: [] };
+  }
+
+  part(userId: number, uploadId: string, partNumber: number, body: Readable, declared?: number) {
+    return this.drive.putAreaPart(userId, uploadId, partNumber, body, declared);
+  }
+
+  /** The row's writer for a completed upload; `photoId()` answers it (or the row already there) after. */
+  private linker(userId: number, deviceId: string, c: PhotoUploadStart) {
+    const kind = photoKindOf(c.name);
+    if (!kind) throw invalid(PhotoMsg.NOT_A_PHOTO);
+    let photoId = 0;
+    let created = false;
+    const link = async (trx: Db, info: { key: string; size: number }) => {
+      if (info.key !== c.sha256) throw invalid(PhotoMsg.HASH_MISMATCH);
+      const repo = new PhotosRepo(trx);
+      const id = await repo.insert(this.newRow(userId, deviceId, c, kind, info.size));
+      photoId = id ?? (await repo.byHash(userId, c.sha256))?.id ?? 0;
+      created = id !== undefined;
+      return created;
+    };
+    return { link, photoId: () => photoId, created: () => created };
+  }
+
+  /** A file of one part in one request: the start, its part and the completion at once. */
+  async whole(
+    userId: number,
+    deviceId: string,
+    s: PhotoUploadStart,
+    body: Readable,
+    declared?: number,
+  ): Promise<{ photo_id: number; created: boolean }> {
+    const kept = await this.repo.byHash(userId, s.sha256);
+    if (kept) {
+      body.resume();
+      return { photo_id: kept.id, created: false };
+    }
+    const { link, photoId, created } = this.linker(userId, deviceId, s);
+    await this.drive.areaUploadWhole(userId, s.name, s.size, body, link, declared);
+    photoQueue(this.deps).push(userId, photoId());
+    return { photo_id: photoId(), created: created() };
+  }
+
+  async complete(userId: number, deviceId: string, c: PhotoUploadComplete): Promise<{ photo_id: number }> {
+    const { link, photoId: linked } = this.linker(userId, deviceId, c);
+    try {
+      await this.drive.completeAreaUpload(userId, c.upload_id, link);
+    } catch (err) {
+      // Bytes that are not what the phone announced are dropped: it sends the file again.
+      if (err instanceof Error && err.message === PhotoMsg.HASH_MISMATCH) {
+        await this.drive.abortAreaUpload(userId, c.upload_id);
+      }
+      throw err;
+    }
+    const photoId = linked();
+    photoQueue(this.deps).push(userId, photoId);
+    return { photo_id: photoId };
+  }
+
+  private newRow(
+    userId: number,
+    deviceId: string,
+    c: PhotoUploadStart,
+    kind: 'image' | 'video',
+    size: number,
+  ) {
+    // Until the file's own time is read: the phone's file time on the phone's clock.
+    const takenAt = c.mtime + (c.tz_offset ?? 0) * 60_000;
+    return {
+      user_id: userId,
+      sha256: c.sha256,
+      size,
+      name: c.name,
+      kind: kind === 'video' ? Kind.VIDEO : Kind.IMAGE,
+      mime: servedTypeOf(c.name),
+      taken_at: takenAt,
+      month: monthOf(takenAt),
+      tz_offset: c.tz_offset ?? null,
+      width: null,
+      height: null,
+      orientation: null,
+      duration_ms: null,
+      latitude: null,
+      longitude: null,
+      place: null,
+      make: null,
+      model: null,
+      lens: null,
+      live_key: liveKey(c.name),
+      live_pair_id: null,
+      thumb_key: null,
+      thumb_large_key: null,
+      source: deviceId,
+      created_at: this.deps.clock.now(),
+      trashed_at: null,
+    };
+  }
+
+  /** A file already in memory (the demo's) through the same session, part and completion as a phone's. */
+  async addLocal(
+    userId: number,
+    source: string,
+    name: string,
+    bytes: Buffer,
+    mtime: number,
+  ): Promise<number> {
+    const announce = {
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      size: bytes.length,
+      name,
+      mtime,
+    };
+    const s = await this.start(userId, announce);
+    if (s.done) return s.photo_id;
+    for (let n = 1; n <= s.part_count; n++) {
+      const part = bytes.subarray((n - 1) * s.part_size, n * s.part_size);
+      await this.part(userId, s.upload_id, n, Readable.from([part]), part.length);
+    }
+    return (await this.complete(userId, source, { ...announce, upload_id: s.upload_id })).photo_id;
+  }
+
+  /** The phone removed these files: they go to the bin only when the owner asked for it. */
+  async deletedOnPhone(userId: number, hashes: string[]): Promise<{ deleted: number }> {
+    const service = new PhotosService(this.deps);
+    if (!(await service.settings(userId)).delete_follows_phone) return { deleted: 0 };
+    const ids: number[] = [];
+    for (const h of hashes) {
+      const row = await this.repo.byHash(userId, h);
+      if (row && row.trashed_at === null) ids.push(row.id);
+    }
+    return ids.length ? service.trash(userId, ids) : { deleted: 0 };
+  }
+}

@@ -1,0 +1,28 @@
+import './photos.css';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ConfirmHolder } from '../../components/confirm';
+import { Timeline } from './Timeline';
+
+/**
+ * Photos (docs/photos.md): /photo/index is the timeline with its year scrubber and the
+ * full-screen viewer. A 6001 of any call leads to /photo.check.
+ */
+export default function PhotosArea() {
+  return (
+    <>
+      <ConfirmHolder />
+      <Routes>
+        <Route
+          path="index"
+          element={
+            <main className="photo-page">
+              <h1 className="photo-page__title">相册</h1>
+              <Timeline />
+            </main>
+          }
+        />
+        <Route path="*" element={<Navigate to="/photo/index" replace />} />
+      </Routes>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import {
+  PhotoApi,
+  type PhotoDetail,
+  type PhotoItem,
+  type PhotoMonth,
+  type PhotoPage,
+} from '@phonecloud/shared';
+import type { PhotoFilter } from '@phonecloud/shared/api';
+import { api, type CallOptions } from '../../api';
+
+/** Every call names the area, so that a 6001 leads to /photo.check. */
+const AREA: CallOptions = { area: 'photo', netError: '网络异常，请稍后重试' };
+
+/** A page of the month, as many as the server gives at once. */
+const MONTH_PAGE = 300;
+
+function lastDay(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
+/** The photo calls (docs/photos.md), typed with the shared contract. */
+export const photoCalls = {
+  months: (filter: PhotoFilter = {}) =>
+    api.postJson<{ months: PhotoMonth[] }>(PhotoApi.months, filter, AREA).then((d) => d.months),
+  /** Every item of one month, newest first (page after page while the month goes on). */
+  async month(month: string, filter: PhotoFilter = {}): Promise<PhotoItem[]> {
+    const items: PhotoItem[] = [];
+    let cursor = '';
+    do {
+      const page: PhotoPage = await api.postJson<PhotoPage>(
+        PhotoApi.timeline,
+        {
+          ...filter,
+          from: `${month}-01`,
+          to: lastDay(month),
+          cursor: cursor || undefined,
+          limit: MONTH_PAGE,
+        },
+        AREA,
+      );
+      items.push(...page.items);
+      cursor = page.next;
+    } while (cursor);
+    return items;
+  },
+  detail: (id: number) => api.postJson<PhotoDetail>(PhotoApi.detail, { id }, AREA),
+  favourite: (ids: number[], favourite: boolean) =>
+    api.postJson<{ updated: number }>(PhotoApi.favourite, { ids, favourite }, AREA),
+  remove: (ids: number[]) => api.postJson<{ deleted: number }>(PhotoApi.delete, { ids }, AREA),
+};
+
+export const thumbUrl = (id: number, size: 256 | 1024 = 256) => `${PhotoApi.thumb}/${id}?s=${size}`;
+export const fileUrl = (id: number) => `${PhotoApi.file}/${id}`;
