@@ -28,6 +28,7 @@ import { createUser, login, verifiedClient } from './support/accounts.js';
 import type { TestClient } from './support/client.js';
 import { closeServer } from './support/contacts.js';
 import { TEST_DIALECTS } from './support/db.js';
+import { photosRead } from './support/photos.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 const run = promisify(execFile);
@@ -66,6 +67,8 @@ describe.each(TEST_DIALECTS)('导出全部数据 [%s]', (dialect) => {
   async function seeded() {
     const { client, user } = await verifiedClient(server);
     for (const m of AREA_MODULES) await m.seedDemo?.(server.deps, user.id);
+    // The photos' times and places are read in the background: the folders follow them.
+    await photosRead(server);
     const now = server.clock.now();
     await server.deps.db
       .insertInto('find_commands')
@@ -126,7 +129,7 @@ describe.each(TEST_DIALECTS)('导出全部数据 [%s]', (dialect) => {
     await run('unzip', ['-q', 'all.zip', '-d', 'out'], { cwd: dir });
     const out = path.join(dir, 'out');
     expect(readdirSync(out).sort()).toEqual(
-      ['README.txt', '日程', '查找手机', '短信', '笔记', '网盘', '联系人'].sort(),
+      ['README.txt', '日程', '查找手机', '短信', '笔记', '网盘', '联系人', '相册'].sort(),
     );
     const readme = readFileSync(path.join(out, 'README.txt'), 'utf8');
     expect(readme).toMatch(/生成时间（北京时间）：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
@@ -222,6 +225,24 @@ describe.each(TEST_DIALECTS)('导出全部数据 [%s]', (dialect) => {
     expect(wanted.length).toBeGreaterThan(0);
     const inZip = readdirSync(path.join(out, '笔记', 'images'));
     for (const i of wanted) expect(inZip.some((n) => n.startsWith(i.id.slice(0, 16)))).toBe(true);
+
+    // Photos: every original not in the bin, by year and month, byte for byte, and their list.
+    const photos = await server.deps.db
+      .selectFrom('photos')
+      .select(['sha256', 'name', 'taken_at'])
+      .where('user_id', '=', user.id)
+      .where('trashed_at', 'is', null)
+      .execute();
+    expect(photos.length).toBeGreaterThan(0);
+    const list = readFileSync(path.join(out, '相册', 'photos.csv'), 'utf8');
+    expect(list.split('\r\n').filter(Boolean).length).toBe(photos.length + 1);
+    for (const p of photos) {
+      const d = new Date(p.taken_at);
+      const month = String(d.getUTCMonth() + 1).padStart(2, '0');
+      const file = path.join(out, '相册', String(d.getUTCFullYear()), month, p.name);
+      expect(createHash('sha256').update(readFileSync(file)).digest('hex'), p.name).toBe(p.sha256);
+      expect(list).toContain(`${d.getUTCFullYear()}/${month}/${p.name}`);
+    }
 
     // Find my phone: the history with the command's row.
     const history = readFileSync(path.join(out, '查找手机', 'history.csv'), 'utf8');

@@ -41,6 +41,19 @@ export class AlbumsRepo {
       .execute();
   }
 
+  /** Which album names each photo is in (导出全部数据's list). */
+  memberships(userId: number): Promise<{ photo_id: number; name: string }[]> {
+    return this.db
+      .selectFrom('photo_album_items as m')
+      .innerJoin('photo_albums as a', (j) =>
+        j.onRef('a.id', '=', 'm.album_id').onRef('a.user_id', '=', 'm.user_id'),
+      )
+      .select(['m.photo_id', 'a.name'])
+      .where('m.user_id', '=', userId)
+      .orderBy('a.name')
+      .execute();
+  }
+
   one(userId: number, id: number): Promise<AlbumRow | undefined> {
     return this.db
       .selectFrom('photo_albums')

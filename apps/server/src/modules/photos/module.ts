@@ -8,6 +8,7 @@ import { photoQueue } from './meta/queue.js';
 import { PhotosRepo } from './repo.js';
 import { photoRoutes } from './routes.js';
 import { PhotosService } from './service.js';
+import { photosTakeout } from './takeout.js';
 
 /**
  * Photos (docs/photos.md): the phone's camera roll backed up through the drive's uploads and
@@ -28,6 +29,7 @@ export const photosModule: AppModule = {
     await photoQueue(deps, log).resume();
   },
   seedDemo: seedPhotos,
+  takeout: photosTakeout,
   async releaseUser(deps, userId, now) {
     const index = new BlobIndex(deps.db);
     for (const r of await new PhotosRepo(deps.db).all(userId)) {

@@ -124,6 +124,18 @@ export class PhotosRepo {
       .execute();
   }
 
+  /** Every photo not in the bin, oldest first (导出全部数据: one row each is small beside its bytes). */
+  keptAll(userId: number): Promise<PhotoRow[]> {
+    return this.db
+      .selectFrom('photos')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('trashed_at', 'is', null)
+      .orderBy('taken_at')
+      .orderBy('id')
+      .execute();
+  }
+
   /** One timeline page, newest first, after `after`. */
   page(userId: number, f: PhotoFilter, after: Cursor | null, limit: number): Promise<PhotoRow[]> {
     let q = this.db
