@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -13,7 +14,7 @@ import { FILE_POLICY } from './http/csp.js';
 import { csrfPlugin } from './http/csrf.js';
 import { answerError } from './http/error-handler.js';
 import { servePages } from './http/pages.js';
-import { answerRequestIds, logSerializers, requestIdOf } from './http/request-log.js';
+import { answerRequestIds, loggerOptions, requestIdOf } from './http/request-log.js';
 import { recordRequestMetrics } from './http/request-metrics.js';
 import { checkRouteSchemas } from './http/route-schemas.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   /** The served areas instead of AREA_MODULES; tests narrow them to see an unserved service. */
   areas?: AppModule[];
   logger?: boolean;
+  /** Log lines go here instead of standard output (tests read them). */
+  logStream?: Writable;
 }
 
 /** The areas this deployment serves; each later area is one line here. */
@@ -74,7 +77,9 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; deps: AppDeps; modules: AppModule[] }> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, serializers: logSerializers },
+    ...(opts.logger === false
+      ? { logger: false }
+      : loggerOptions(config.logLevel, config.logFormat, opts.logStream)),
     genReqId: requestIdOf,
     // Forwarded headers count only from the proxies the operator names (TRUST_PROXY): anyone
     // else could claim any address (dodging limits, forging logs) or host (forging links).
