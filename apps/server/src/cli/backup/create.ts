@@ -11,7 +11,6 @@ import { S3BlobStore } from '../../storage/s3-store.js';
 import { copyBlob, storeSource } from './copy-blob.js';
 import {
   BackupError,
-  blobPath,
   ensureDir,
   type FileEntry,
   FORMAT_VERSION,
