@@ -556,7 +556,18 @@ export interface CreateKeysTable {
   created_at: number;
 }
 
+/** The scheduled backup's lease and times (migration 032); one row, 'scheduled'. */
+export interface BackupScheduleTable {
+  name: string;
+  holder: string | null;
+  lease_until: number;
+  started_at: number;
+  finished_at: number;
+  last_success_at: number | null;
+}
+
 export interface Database {
+  backup_schedule: BackupScheduleTable;
   users: UsersTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;

@@ -106,3 +106,16 @@ export async function countImport<T>(kind: 'contacts' | 'sms', job: () => Promis
     importJobsRunning.dec({ kind });
   }
 }
+
+export const backupRuns = new Counter({
+  name: 'phonecloud_backup_runs_total',
+  help: 'Scheduled backups run by this instance, by result (ok or failed)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
+export const backupLastSuccess = new Gauge({
+  name: 'phonecloud_backup_last_success_timestamp_seconds',
+  help: "When the last scheduled backup (any instance's) finished well, in Unix seconds; 0: never",
+  registers: [registry],
+});
