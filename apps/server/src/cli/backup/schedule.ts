@@ -39,16 +39,7 @@ export function startBackupSchedule(db: Db, config: Config, log: FastifyBaseLogg
     const row = await db.selectFrom('backup_schedule').selectAll().where('name', '=', ROW).executeTakeFirst();
     backupLastSuccess.set((row?.last_success_at ?? 0) / 1000);
     if (running || stopped) return;
-    const taken = await db
-      .updateTable('backup_schedule')
-      .set({ holder: me, lease_until: now + LEASE_MS, started_at: now })
-      .where('name', '=', ROW)
-      .where('lease_until', '<', now)
-      .where((eb) =>
-        eb.or([eb('started_at', '<=', now - settings.everyMs), eb('finished_at', '<', eb.ref('started_at'))]),
-      )
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) return;
+    if (!(await takeRun(db, me, now, settings.everyMs))) return;
     running = runOnce().finally(() => {
       running = null;
     });
@@ -81,19 +72,8 @@ export function startBackupSchedule(db: Db, config: Config, log: FastifyBaseLogg
     } catch (err) {
       backupRuns.inc({ result: 'failed' });
       log.error({ err, dir: settings.dir }, 'scheduled backup failed');
-      // Stopped mid-run (a restart): the lease is let go unfinished, so another instance takes
-      // the run over at once; a failure waits for the next period.
-      await db
-        .updateTable('backup_schedule')
-        .set(
-          stopped
-            ? { holder: null, lease_until: 0 }
-            : { holder: null, lease_until: 0, finished_at: Date.now() },
-        )
-        .where('name', '=', ROW)
-        .where('holder', '=', me)
-        .execute()
-        .catch(() => undefined);
+      // Stopped mid-run (a restart): let go unfinished, another instance takes the run over.
+      await releaseRun(db, me, !stopped).catch(() => undefined);
     } finally {
       clearInterval(renew);
       child = null;
@@ -115,6 +95,32 @@ export function startBackupSchedule(db: Db, config: Config, log: FastifyBaseLogg
       await running;
     },
   };
+}
+
+/** The schedule's row taken for a run: the period is due (or the last run died) and no lease is held. */
+async function takeRun(db: Db, me: string, now: number, everyMs: number): Promise<boolean> {
+  const taken = await db
+    .updateTable('backup_schedule')
+    .set({ holder: me, lease_until: now + LEASE_MS, started_at: now })
+    .where('name', '=', ROW)
+    .where('lease_until', '<', now)
+    .where((eb) =>
+      eb.or([eb('started_at', '<=', now - everyMs), eb('finished_at', '<', eb.ref('started_at'))]),
+    )
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
+}
+
+/** A run's lease let go: finished (a failure waits for the next period), or not (taken over at once). */
+async function releaseRun(db: Db, me: string, finished: boolean): Promise<void> {
+  await db
+    .updateTable('backup_schedule')
+    .set(
+      finished ? { holder: null, lease_until: 0, finished_at: Date.now() } : { holder: null, lease_until: 0 },
+    )
+    .where('name', '=', ROW)
+    .where('holder', '=', me)
+    .execute();
 }
 
 /** `backup create DIR` as a child process; answers what it printed, rejects with its error output. */
