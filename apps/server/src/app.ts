@@ -21,6 +21,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { sessionAuthenticator, sessionPlugin } from './http/session.js';
 import { serveAssetsFromMemory } from './http/web-assets.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { lifecycle } from './lib/lifecycle.js';
 import { createMessenger, type Messenger } from './lib/messenger.js';
 import { accountModule } from './modules/account/module.js';
 import { appPasswordsModule } from './modules/app-passwords/module.js';
@@ -91,6 +92,9 @@ export async function buildApp(
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: REQUEST_BODY_MAX_BYTES,
+    // A request that reached the process as it began to close (a proxy's connection accepted a
+    // moment before) is served within the shutdown's grace, not refused with a 503 nobody retries.
+    return503OnClosing: false,
   });
   for (const w of config.warnings) app.log.warn(w);
 
@@ -135,6 +139,9 @@ export async function buildApp(
   for (const m of modules) await app.register(async (scope) => m.routes(scope, deps));
 
   app.addHook('onSend', async (_req, reply) => {
+    // Draining (a SIGTERM): each answer closes its connection, so a proxy's kept-alive socket is
+    // not reused just as the server closes it (a request on it would fail, not be retried).
+    if (lifecycle.draining) reply.header('connection', 'close');
     // The portal's pages set their own policy (serveWeb); anything else may run nothing. The
     // other security headers came with the request (securityHeaders).
     if (!reply.hasHeader('content-security-policy') && !reply.raw.hasHeader('content-security-policy')) {
