@@ -26,6 +26,9 @@ import {
   writeAtomically,
 } from './layout.js';
 
+/** Blobs copied at once. */
+const COPY_CONCURRENCY = 4;
+
 interface IndexedBlob {
   key: string;
   size: number;
@@ -211,24 +214,33 @@ function runPgDump(url: string, snapshot: string, schema: string, file: string):
  * unreferenced for an hour), and is left out.
  */
 async function copyBlobs(store: BlobStore, toRoot: string, snapshot: Snapshot) {
-  const blobs: Manifest['blobs'] = [];
+  const kept: Array<Manifest['blobs'][number] | null> = new Array(snapshot.blobs.length).fill(null);
   let copied = 0;
+  let next = 0;
   const source = storeSource(store);
-  for (const b of snapshot.blobs) {
-    if (!(await store.stat(b.key))) {
-      if (b.ref_count > 0)
-        throw new BackupError(`blob ${b.key} is referenced by the database but missing from the blob store`);
-      continue;
+  // A few at once: one blob's fsync (or an S3 round trip) overlaps another's reading and hashing.
+  const worker = async () => {
+    while (next < snapshot.blobs.length) {
+      const i = next++;
+      const b = snapshot.blobs[i] as IndexedBlob;
+      if (!(await store.stat(b.key))) {
+        if (b.ref_count > 0)
+          throw new BackupError(
+            `blob ${b.key} is referenced by the database but missing from the blob store`,
+          );
+        continue;
+      }
+      if (await copyBlob(source, toRoot, b.key, b.size)) copied++;
+      kept[i] = { key: b.key, size: b.size, sha256: b.key };
     }
-    if (await copyBlob(source, toRoot, b.key, b.size)) copied++;
-    blobs.push({ key: b.key, size: b.size, sha256: b.key });
-  }
-  return { blobs, copied };
+  };
+  await Promise.all(Array.from({ length: COPY_CONCURRENCY }, worker));
+  return { blobs: kept.filter((b) => b !== null), copied };
 }
 
 /**
  * The server's blob store, read only: the S3 bucket, or the data directory's blob folder (not
- * through createBlobStore, which clears the folder's temp files a running server is writing).
+ * through createBlobStore, which clears the folder's stale temp files: not a backup's business).
  */
 function liveStore(config: Config): BlobStore {
   return config.s3 ? new S3BlobStore(config.s3) : new FsBlobStore(path.join(config.dataDir, 'blobs'));
