@@ -94,10 +94,11 @@ describe.each(TEST_DIALECTS)('scheduled backups, two instances on one database [
     timeout: 180_000,
   }, async () => {
     const env = { BACKUP_DIR: backupDir, BACKUP_EVERY_HOURS: EVERY_HOURS, BACKUP_KEEP: '2' };
+    // From before the first instance starts: it looks at the schedule as it starts.
+    const began = Date.now();
     const a = await start(env);
     const b = await start(env);
     await uploadFile(await sessionClient(a.port, cookie), 'kept.bin', Buffer.from('一个会被备份的文件'));
-    const began = Date.now();
     const runs = async () =>
       (await metric(a, 'phonecloud_backup_runs_total{result="ok"}')) +
       (await metric(b, 'phonecloud_backup_runs_total{result="ok"}'));
