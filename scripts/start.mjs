@@ -13,6 +13,9 @@ if (seedDemo) ensurePhoneBuilt();
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, 'data'));
 const env = { ...process.env, DATA_DIR: dataDir };
+// A person at a terminal reads one line per request; a service's log (no terminal) or
+// NODE_ENV=production keeps JSON lines for a collector. LOG_FORMAT set by the operator wins.
+if (!env.LOG_FORMAT && process.stdout.isTTY && env.NODE_ENV !== 'production') env.LOG_FORMAT = 'pretty';
 const server = spawn(
   process.execPath,
   ['--enable-source-maps', path.join(ROOT, 'apps/server/dist/main.js')],

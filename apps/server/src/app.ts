@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -13,13 +14,14 @@ import { FILE_POLICY } from './http/csp.js';
 import { csrfPlugin } from './http/csrf.js';
 import { answerError } from './http/error-handler.js';
 import { servePages } from './http/pages.js';
-import { answerRequestIds, logSerializers, requestIdOf } from './http/request-log.js';
+import { answerRequestIds, loggerOptions, requestIdOf } from './http/request-log.js';
 import { recordRequestMetrics } from './http/request-metrics.js';
 import { checkRouteSchemas } from './http/route-schemas.js';
 import { securityHeaders } from './http/security-headers.js';
 import { sessionAuthenticator, sessionPlugin } from './http/session.js';
 import { serveAssetsFromMemory } from './http/web-assets.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { lifecycle } from './lib/lifecycle.js';
 import { createMessenger, type Messenger } from './lib/messenger.js';
 import { accountModule } from './modules/account/module.js';
 import { appPasswordsModule } from './modules/app-passwords/module.js';
@@ -53,6 +55,8 @@ export interface BuildOptions {
   /** The served areas instead of AREA_MODULES; tests narrow them to see an unserved service. */
   areas?: AppModule[];
   logger?: boolean;
+  /** Log lines go here instead of standard output (tests read them). */
+  logStream?: Writable;
 }
 
 /** The areas this deployment serves; each later area is one line here. */
@@ -85,7 +89,9 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; deps: AppDeps; modules: AppModule[] }> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, serializers: logSerializers },
+    ...(opts.logger === false
+      ? { logger: false }
+      : loggerOptions(config.logLevel, config.logFormat, opts.logStream)),
     genReqId: requestIdOf,
     // Forwarded headers count only from the proxies the operator names (TRUST_PROXY): anyone
     // else could claim any address (dodging limits, forging logs) or host (forging links).
@@ -97,6 +103,9 @@ export async function buildApp(
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: REQUEST_BODY_MAX_BYTES,
+    // A request that reached the process as it began to close (a proxy's connection accepted a
+    // moment before) is served within the shutdown's grace, not refused with a 503 nobody retries.
+    return503OnClosing: false,
   });
   for (const w of config.warnings) app.log.warn(w);
 
@@ -141,6 +150,9 @@ export async function buildApp(
   for (const m of modules) await app.register(async (scope) => m.routes(scope, deps));
 
   app.addHook('onSend', async (_req, reply) => {
+    // Draining (a SIGTERM): each answer closes its connection, so a proxy's kept-alive socket is
+    // not reused just as the server closes it (a request on it would fail, not be retried).
+    if (lifecycle.draining) reply.header('connection', 'close');
     // The portal's pages set their own policy (serveWeb); anything else may run nothing. The
     // other security headers came with the request (securityHeaders).
     if (!reply.hasHeader('content-security-policy') && !reply.raw.hasHeader('content-security-policy')) {

@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   FILING_URL: z.string().default('https://beian.miit.gov.cn/'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
+  /** json: one JSON object a line (production); pretty: one readable line a request (docs/operations.md). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   CAPTCHA_TEST_ANSWER: z.string().optional(),
   UPLOAD_BASE_URL: z.string().url().optional(),
   MAP_TILE_URL: z.string().optional(),
@@ -55,6 +57,16 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   /** The bearer token /metrics answers to; without it /metrics answers 404 (docs/operations.md). */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Where the server itself takes scheduled backups; unset: no scheduled backup. */
+  BACKUP_DIR: z.string().optional(),
+  /** Hours between scheduled backups (fractions allowed: 0.5 is every half hour). */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 366)
+    .default(24),
+  /** Finished backups kept in BACKUP_DIR; older ones and the blobs only they named are removed. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
 
 export interface MapTiles {
@@ -128,6 +140,9 @@ export interface Config {
   /** The demo account's photos (seeded at its first start). */
   demoPhotosDir: string;
   logLevel: string;
+  logFormat: 'json' | 'pretty';
+  /** The server's own scheduled backups (cli/backup/schedule.ts); undefined: none. */
+  backup: { dir: string; everyMs: number; keep: number } | undefined;
   /** Accepted as a captcha answer, in test mode only. */
   captchaTestAnswer: string | undefined;
   /** Origin of the upload host (secureUploadDomain); the request's own origin when unset. */
@@ -240,6 +255,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     metricsToken: e.METRICS_TOKEN ?? null,
+    backup: e.BACKUP_DIR
+      ? {
+          dir: path.resolve(e.BACKUP_DIR),
+          everyMs: Math.round(e.BACKUP_EVERY_HOURS * 3_600_000),
+          keep: e.BACKUP_KEEP,
+        }
+      : undefined,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     dataDir,
@@ -269,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     demoPhotosDir: path.join(import.meta.dirname, '../demo/photos'),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     captchaTestAnswer: isTest ? e.CAPTCHA_TEST_ANSWER : undefined,
     uploadBaseUrl: e.UPLOAD_BASE_URL ? new URL(e.UPLOAD_BASE_URL).origin : undefined,
     mapTiles: mapTilesOf(e),

@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { startBackupSchedule } from './cli/backup/schedule.js';
 import { loadConfig } from './config.js';
 import { openDb } from './db/index.js';
 import { withStartupLock } from './db/startup-lock.js';
@@ -11,6 +12,7 @@ const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.d
 const { app, deps, modules } = await buildApp({ config, db: handle.db });
 await withStartupLock(handle, () => seedDemoIfEmpty(deps, modules, app.log));
 const housekeeping = startHousekeeping(deps, modules, app.log);
+const backups = startBackupSchedule(handle.db, config, app.log);
 
 let closing = false;
 /**
@@ -33,6 +35,7 @@ async function shutdown(signal: string) {
   }, config.shutdownGraceMs);
   grace.unref();
   await app.close();
+  await backups?.stop();
   await handle.close();
   process.exit(0);
 }

@@ -395,10 +395,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup [postgres]', () => {
     });
     expect(listed).toContain(`TABLE DATA ${schema} users`);
     expect((await runAdmin(env, ['backup', 'verify', backupDir])).code).toBe(0);
-    // Restoring into PostgreSQL is left to pg_restore, and said so.
+    expect(manifest.pgExtensions?.map((e) => e.name) ?? []).toContain('pg_trgm');
+    // The live schema holds tables: restoring over it is refused without --force.
     const restore = await runAdmin(env, ['restore', backupDir]);
     expect(restore.code).toBe(1);
-    expect(restore.err).toContain('pg_restore');
+    expect(restore.err).toContain('already holds');
   });
 
   it('refuses without pg_dump on PATH, leaving no backup behind', { timeout: 60_000 }, async () => {

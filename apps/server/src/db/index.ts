@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { watchPool } from '../lib/metrics.js';
 import type { Db, DbHandle } from './handle.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
@@ -46,7 +47,15 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pgPools.set(db, pool);
-    const handle: DbHandle = { db, dialect: 'postgres', close: () => db.destroy() };
+    const unwatch = watchPool(pool);
+    const handle: DbHandle = {
+      db,
+      dialect: 'postgres',
+      close: () => {
+        unwatch();
+        return db.destroy();
+      },
+    };
     // Instances started together migrate one after the other (the first does the work).
     await withStartupLock(handle, () => migrateToLatest(db as Kysely<unknown>, 'postgres'));
     return handle;

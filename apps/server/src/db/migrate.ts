@@ -29,6 +29,7 @@ import * as m027 from './migrations/027_sync_held_earlier.js';
 import * as m028 from './migrations/028_create_keys.js';
 import * as m029 from './migrations/029_takeout.js';
 import * as m030 from './migrations/030_calendar_portal.js';
+import * as m032 from './migrations/032_backup_schedule.js';
 import * as m033 from './migrations/033_photos.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '028_create_keys': m028,
   '029_takeout': m029,
   '030_calendar_portal': m030,
+  '032_backup_schedule': m032,
   '033_photos': m033,
 };
 

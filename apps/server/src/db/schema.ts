@@ -654,7 +654,18 @@ export interface PhotoSettingsTable {
   delete_follows_phone: Generated<number>;
 }
 
+/** The scheduled backup's lease and times (migration 032); one row, 'scheduled'. */
+export interface BackupScheduleTable {
+  name: string;
+  holder: string | null;
+  lease_until: number;
+  started_at: number;
+  finished_at: number;
+  last_success_at: number | null;
+}
+
 export interface Database {
+  backup_schedule: BackupScheduleTable;
   users: UsersTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;

@@ -10,7 +10,7 @@ export interface OutgoingMessage {
   text: string;
 }
 
-/** Delivers codes: e-mail by SMTP, SMS by webhook; with neither, to the log and outbox.log. */
+/** Delivers codes: e-mail by SMTP, SMS by webhook; with neither, to outbox.log (never the log). */
 export interface Messenger {
   send(message: OutgoingMessage): Promise<void>;
 }
@@ -29,7 +29,8 @@ export function createMessenger(opts: MessengerOptions): Messenger {
 
   async function toOutbox(m: OutgoingMessage) {
     // Self-hosters without a gateway read codes here; never used once a channel is configured.
-    opts.log.info({ channel: m.channel, to: m.to, text: m.text }, 'code delivered to outbox');
+    // The log says only that one was written: a code in a log is a code anyone reading it can use.
+    opts.log.info({ channel: m.channel }, `code written to ${outbox}`);
     const line = `${new Date().toISOString()}\t${m.channel}\t${m.to}\t${m.text}\n`;
     await appendFile(outbox, line, { mode: 0o600 });
   }

@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The process's Prometheus metrics (prom-client: the de-facto client, its default metrics give
@@ -34,5 +34,95 @@ export const takeoutJobs = new Counter({
   name: 'phonecloud_takeout_jobs_total',
   help: '导出全部数据 jobs, by event: started, finished (the zip is ready) or failed',
   labelNames: ['event'] as const,
+  registers: [registry],
+});
+
+/** What a connection pool tells of itself (pg.Pool's counts). */
+export interface PoolCounts {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
+
+const pools = new Set<PoolCounts>();
+
+/** Counts a PostgreSQL pool in the pool gauges until the answered function is called (its close). */
+export function watchPool(pool: PoolCounts): () => void {
+  pools.add(pool);
+  return () => pools.delete(pool);
+}
+
+export const dbPoolConnections = new Gauge({
+  name: 'phonecloud_db_pool_connections',
+  help: 'PostgreSQL pool connections: open (total), idle, and queries waiting for one (waiting)',
+  labelNames: ['state'] as const,
+  registers: [registry],
+  collect() {
+    let total = 0;
+    let idle = 0;
+    let waiting = 0;
+    for (const p of pools) {
+      total += p.totalCount;
+      idle += p.idleCount;
+      waiting += p.waitingCount;
+    }
+    this.set({ state: 'total' }, total);
+    this.set({ state: 'idle' }, idle);
+    this.set({ state: 'waiting' }, waiting);
+  },
+});
+
+export const devicePollsOpen = new Gauge({
+  name: 'phonecloud_device_polls_open',
+  help: "Find-my-phone command polls (phones' long-polls) held open now",
+  registers: [registry],
+});
+
+export const uploadBytes = new Counter({
+  name: 'phonecloud_upload_bytes_total',
+  help: 'Bytes of finished drive uploads, by face (v1: one request, v2: multi-part)',
+  labelNames: ['face'] as const,
+  registers: [registry],
+});
+
+export const importJobs = new Counter({
+  name: 'phonecloud_import_jobs_total',
+  help: 'Import jobs finished, by kind (contacts: vCard/CSV files, sms: a backup file) and result',
+  labelNames: ['kind', 'result'] as const,
+  registers: [registry],
+});
+
+export const importJobsRunning = new Gauge({
+  name: 'phonecloud_import_jobs_running',
+  help: 'Import jobs running now, by kind',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+
+/** Runs an import job counted in the import gauges: running while it runs, then ok or failed. */
+export async function countImport<T>(kind: 'contacts' | 'sms', job: () => Promise<T>): Promise<T> {
+  importJobsRunning.inc({ kind });
+  try {
+    const out = await job();
+    importJobs.inc({ kind, result: 'ok' });
+    return out;
+  } catch (err) {
+    importJobs.inc({ kind, result: 'failed' });
+    throw err;
+  } finally {
+    importJobsRunning.dec({ kind });
+  }
+}
+
+export const backupRuns = new Counter({
+  name: 'phonecloud_backup_runs_total',
+  help: 'Scheduled backups run by this instance, by result (ok or failed)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
+export const backupLastSuccess = new Gauge({
+  name: 'phonecloud_backup_last_success_timestamp_seconds',
+  help: "When the last scheduled backup (any instance's) finished well, in Unix seconds; 0: never",
   registers: [registry],
 });

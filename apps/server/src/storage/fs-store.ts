@@ -12,6 +12,9 @@ import { HashingCounter } from './hashing.js';
  * Blobs under `root/ab/cd/<sha256>`; temp files under `root/tmp`, fsynced and renamed in place;
  * multi-part uploads assembled under `root/staging` (kept over a restart, unlike `tmp`).
  */
+/** A temp file unchanged this long belongs to a write that stopped (see clearStaleTemp). */
+const STALE_TEMP_MS = 2 * 60_000;
+
 export class FsBlobStore implements BlobStore {
   readonly staging: FsStaging;
 
@@ -83,17 +86,21 @@ export class FsBlobStore implements BlobStore {
 
   /** Temp files older than a day: a crashed write (younger ones may be another instance's). */
   async sweep(now: number): Promise<void> {
+    await this.clearStaleTemp(now);
+    await this.staging.sweep(now);
+  }
+
+  /**
+   * Temp files of writes that stopped (a crashed process): unchanged for two minutes, the
+   * upload lease's span. Not every temp file at start: another instance on the same folder (a
+   * rolling restart) may be writing one, and a write in progress changes its file all the time.
+   */
+  async clearStaleTemp(now: number): Promise<void> {
     const dir = path.join(this.root, 'tmp');
     const names = await readdir(dir).catch(() => [] as string[]);
     for (const name of names) {
       const s = await stat(path.join(dir, name)).catch(() => null);
-      if (s && s.mtimeMs < now - 24 * 60 * 60_000) await rm(path.join(dir, name), { force: true });
+      if (s && s.mtimeMs < now - STALE_TEMP_MS) await rm(path.join(dir, name), { force: true });
     }
-    await this.staging.sweep(now);
-  }
-
-  /** Temp files left by a crash mid-write; removed at start-up. */
-  async clearTemp(): Promise<void> {
-    await rm(path.join(this.root, 'tmp'), { recursive: true, force: true });
   }
 }

@@ -10,6 +10,6 @@ export type { BlobInfo, BlobStore, ByteRange } from './blob-store.js';
 export async function createBlobStore(config: Config): Promise<BlobStore> {
   if (config.s3) return new S3BlobStore(config.s3);
   const store = new FsBlobStore(path.join(config.dataDir, 'blobs'));
-  await store.clearTemp();
+  await store.clearStaleTemp(Date.now());
   return store;
 }

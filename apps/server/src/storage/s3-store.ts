@@ -176,6 +176,14 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  /** Whether any blob is stored under this store's prefix (a restore refuses a bucket in use). */
+  async holdsBlobs(): Promise<boolean> {
+    const page = await this.client.send(
+      new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.prefix}blobs/` }),
+    );
+    return (page.Contents ?? []).length > 0;
+  }
+
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
   }

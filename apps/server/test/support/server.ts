@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -43,6 +44,8 @@ export interface StartOptions {
   modules?: AppModule[];
   /** Served areas instead of the deployment's own (AREA_MODULES). */
   areas?: AppModule[];
+  /** Log lines go here (at LOG_LEVEL from `env`) instead of nowhere. */
+  logStream?: Writable;
 }
 
 /** The real HTTP app on a free port over a fresh database, with a clock the test moves. */
@@ -71,7 +74,8 @@ export async function startTestServer(dialect: TestDialect, opts: StartOptions =
     messenger,
     modules: opts.modules,
     areas: opts.areas,
-    logger: process.env.TEST_SERVER_LOG === '1',
+    logger: process.env.TEST_SERVER_LOG === '1' || opts.logStream !== undefined,
+    logStream: opts.logStream,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

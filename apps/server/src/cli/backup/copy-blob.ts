@@ -2,18 +2,32 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { BackupError, blobPath, ensureDir, fsyncFile, removeQuietly } from './layout.js';
 
+/** Where a copied blob's bytes come from: a blob store (filesystem or S3), or a backup's folder. */
+export type BlobSource = (key: string) => Promise<Readable>;
+
+export const storeSource =
+  (store: BlobStore): BlobSource =>
+  (key) =>
+    store.get(key);
+
+export const folderSource =
+  (root: string): BlobSource =>
+  async (key) =>
+    createReadStream(blobPath(root, key), { highWaterMark: 1024 * 1024 });
+
 /**
- * Copies the blob `key` from one blob folder to another unless the target holds it already (a
- * blob's name is its content's hash, so a present file of the right size is the same blob).
- * The bytes are hashed on the way: a source whose content no longer matches its name is refused
- * rather than copied. Answers whether bytes were copied.
+ * Copies the blob `key` into a blob folder unless the folder holds it already (a blob's name is
+ * its content's hash, so a present file of the right size is the same blob). The bytes are
+ * hashed on the way: a source whose content no longer matches its name is refused rather than
+ * copied. Answers whether bytes were copied.
  */
 export async function copyBlob(
-  fromRoot: string,
+  from: BlobSource,
   toRoot: string,
   key: string,
   size: number,
@@ -32,14 +46,10 @@ export async function copyBlob(
     },
   });
   try {
-    await pipeline(
-      createReadStream(blobPath(fromRoot, key), { highWaterMark: 1024 * 1024 }),
-      hashing,
-      createWriteStream(tmp, { flags: 'wx' }),
-    );
+    await pipeline(await from(key), hashing, createWriteStream(tmp, { flags: 'wx' }));
     const got = hash.digest('hex');
     if (got !== key)
-      throw new BackupError(`blob ${key} is damaged in ${fromRoot} (its content hashes to ${got})`);
+      throw new BackupError(`blob ${key} is damaged at its source (its content hashes to ${got})`);
     await fsyncFile(tmp);
     await ensureDir(path.dirname(target));
     await rename(tmp, target);
@@ -48,4 +58,21 @@ export async function copyBlob(
     await removeQuietly(tmp);
     throw err;
   }
+}
+
+/**
+ * Writes a backup's blob into a blob store that is not a folder here (S3): the store hashes what
+ * it receives and files it under that hash, which must be the key the manifest names.
+ */
+export async function putBlob(
+  from: BlobSource,
+  store: BlobStore,
+  key: string,
+  size: number,
+): Promise<boolean> {
+  if ((await store.stat(key))?.size === size) return false;
+  const info = await store.put(await from(key));
+  if (info.key !== key)
+    throw new BackupError(`blob ${key} is damaged in the backup (it hashes to ${info.key})`);
+  return true;
 }

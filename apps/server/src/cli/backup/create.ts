@@ -5,10 +5,12 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from '../../config.js';
-import { copyBlob } from './copy-blob.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { FsBlobStore } from '../../storage/fs-store.js';
+import { S3BlobStore } from '../../storage/s3-store.js';
+import { copyBlob, storeSource } from './copy-blob.js';
 import {
   BackupError,
-  blobPath,
   ensureDir,
   type FileEntry,
   FORMAT_VERSION,
@@ -24,6 +26,9 @@ import {
   writeAtomically,
 } from './layout.js';
 
+/** Blobs copied at once. */
+const COPY_CONCURRENCY = 4;
+
 interface IndexedBlob {
   key: string;
   size: number;
@@ -35,6 +40,9 @@ interface Snapshot {
   file: string;
   tables: Record<string, number>;
   blobs: IndexedBlob[];
+  /** PostgreSQL: the schema dumped and the extensions its tables may use. */
+  schema?: string;
+  extensions?: Array<{ name: string; schema: string }>;
 }
 
 export interface CreateResult {
@@ -48,10 +56,6 @@ export interface CreateResult {
  * copy indexes (those already in `root` are kept), then the manifest, last.
  */
 export async function createBackup(root: string, config: Config): Promise<CreateResult> {
-  if (config.s3)
-    throw new BackupError(
-      'blobs are stored in S3: this command backs up only the filesystem blob store; copy the bucket with its own tools',
-    );
   if (config.databaseUrl) requirePgDump();
   else if (!existsSync(path.join(config.dataDir, SQLITE_FILE)))
     throw new BackupError(`no database in ${config.dataDir} (DATA_DIR): nothing to back up`);
@@ -76,7 +80,7 @@ async function backUpInto(
   const snapshot = config.databaseUrl
     ? await dumpPostgres(config.databaseUrl, dir)
     : await copySqlite(config.dataDir, dir);
-  const { blobs, copied } = await copyBlobs(path.join(config.dataDir, 'blobs'), blobRoot, snapshot);
+  const { blobs, copied } = await copyBlobs(liveStore(config), blobRoot, snapshot);
   const manifest: Manifest = {
     format: FORMAT_VERSION,
     createdAt: createdAt.toISOString(),
@@ -84,6 +88,7 @@ async function backUpInto(
     database: await entryOf(dir, snapshot.file),
     secret: await copySecret(config.dataDir, dir),
     tables: snapshot.tables,
+    ...(snapshot.schema ? { pgSchema: snapshot.schema, pgExtensions: snapshot.extensions ?? [] } : {}),
     blobs,
   };
   await writeAtomically(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -170,7 +175,12 @@ async function dumpPostgres(url: string, dir: string): Promise<Snapshot> {
     ).rows.map((r) => ({ key: r.key, size: Number(r.size), ref_count: Number(r.ref_count) }));
     await runPgDump(url, snap, schema, path.join(dir, PG_DUMP_FILE));
     await client.query('COMMIT');
-    return { file: PG_DUMP_FILE, tables, blobs };
+    const extensions = (
+      await client.query<{ name: string; schema: string }>(
+        "SELECT e.extname AS name, n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname <> 'plpgsql' ORDER BY 1",
+      )
+    ).rows;
+    return { file: PG_DUMP_FILE, tables, blobs, schema, extensions };
   } finally {
     await client.end();
   }
@@ -203,20 +213,37 @@ function runPgDump(url: string, snapshot: string, schema: string, file: string):
  * one without any may have been collected since the copy (the collector removes only those
  * unreferenced for an hour), and is left out.
  */
-async function copyBlobs(fromRoot: string, toRoot: string, snapshot: Snapshot) {
-  const blobs: Manifest['blobs'] = [];
+async function copyBlobs(store: BlobStore, toRoot: string, snapshot: Snapshot) {
+  const kept: Array<Manifest['blobs'][number] | null> = new Array(snapshot.blobs.length).fill(null);
   let copied = 0;
-  for (const b of snapshot.blobs) {
-    const there = await stat(blobPath(fromRoot, b.key)).catch(() => null);
-    if (!there) {
-      if (b.ref_count > 0)
-        throw new BackupError(`blob ${b.key} is referenced by the database but missing from the blob store`);
-      continue;
+  let next = 0;
+  const source = storeSource(store);
+  // A few at once: one blob's fsync (or an S3 round trip) overlaps another's reading and hashing.
+  const worker = async () => {
+    while (next < snapshot.blobs.length) {
+      const i = next++;
+      const b = snapshot.blobs[i] as IndexedBlob;
+      if (!(await store.stat(b.key))) {
+        if (b.ref_count > 0)
+          throw new BackupError(
+            `blob ${b.key} is referenced by the database but missing from the blob store`,
+          );
+        continue;
+      }
+      if (await copyBlob(source, toRoot, b.key, b.size)) copied++;
+      kept[i] = { key: b.key, size: b.size, sha256: b.key };
     }
-    if (await copyBlob(fromRoot, toRoot, b.key, b.size)) copied++;
-    blobs.push({ key: b.key, size: b.size, sha256: b.key });
-  }
-  return { blobs, copied };
+  };
+  await Promise.all(Array.from({ length: COPY_CONCURRENCY }, worker));
+  return { blobs: kept.filter((b) => b !== null), copied };
+}
+
+/**
+ * The server's blob store, read only: the S3 bucket, or the data directory's blob folder (not
+ * through createBlobStore, which clears the folder's stale temp files: not a backup's business).
+ */
+function liveStore(config: Config): BlobStore {
+  return config.s3 ? new S3BlobStore(config.s3) : new FsBlobStore(path.join(config.dataDir, 'blobs'));
 }
 
 async function copySecret(dataDir: string, dir: string): Promise<FileEntry | null> {

@@ -8,7 +8,9 @@ import { verifyBackups } from './verify.js';
 
 export const BACKUP_USAGE = `  backup create DIR   (online: the database, its blobs and a manifest; blobs already in DIR are kept)
   backup verify DIR   (re-reads every backup in DIR against its manifest)
-  restore DIR [--name BACKUP] [--force]   (the newest, or the named, backup into DATA_DIR; SQLite)`;
+  restore DIR [--name BACKUP] [--force]   (the newest, or the named, backup into DATA_DIR or DATABASE_URL's
+                                          schema, its blobs into DATA_DIR/blobs or the S3 bucket; empty ones only
+                                          unless --force)`;
 
 /** `backup create|verify DIR` and `restore DIR`: answers the exit code. */
 export async function backupCommand(area: string, args: string[]): Promise<number> {
@@ -40,7 +42,7 @@ export async function backupCommand(area: string, args: string[]): Promise<numbe
     } else {
       const { entry, manifest } = await restoreBackup(root, loadConfig(), values);
       console.log(
-        `restored backup ${entry.name} (${manifest.createdAt}): database and ${manifest.blobs.length} blobs`,
+        `restored backup ${entry.name} (${manifest.createdAt}): ${manifest.dialect} database and ${manifest.blobs.length} blobs`,
       );
     }
     return 0;

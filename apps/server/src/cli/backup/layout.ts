@@ -31,6 +31,10 @@ export interface Manifest {
   secret: FileEntry | null;
   /** Rows per table in the copied database. */
   tables: Record<string, number>;
+  /** PostgreSQL: the schema the dump holds (restored under the target's own schema name). */
+  pgSchema?: string;
+  /** PostgreSQL: the extensions the database had (a schema's dump leaves them out), by schema. */
+  pgExtensions?: Array<{ name: string; schema: string }>;
   /** Every blob the copied database indexes; the key is the content's SHA-256. */
   blobs: Array<{ key: string; size: number; sha256: string }>;
 }

@@ -1,57 +1,97 @@
 import { copyFile, readdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.js';
-import { copyBlob } from './copy-blob.js';
+import { S3BlobStore } from '../../storage/s3-store.js';
+import { copyBlob, folderSource, putBlob } from './copy-blob.js';
 import {
   type BackupEntry,
   BackupError,
   fsyncFile,
   listBackups,
   type Manifest,
-  PG_DUMP_FILE,
   removeQuietly,
   SQLITE_FILE,
 } from './layout.js';
+import { restorePostgres } from './restore-postgres.js';
 import { verifyBackups } from './verify.js';
 
 export interface RestoreOptions {
   /** The backup's folder name; the newest finished one when not given. */
   name?: string;
-  /** Replace the database and blobs a data directory already holds. */
+  /** Replace the database and blobs the target already holds. */
   force?: boolean;
 }
 
 /**
- * Restores a SQLite backup into the data directory of `config`, after verifying it: the blobs
- * first, then the database file, renamed into place last. The server must not run on that data
- * directory meanwhile.
+ * Restores a backup where the settings point, after verifying it: into `DATA_DIR` (SQLite) or
+ * the schema of `DATABASE_URL` (PostgreSQL, with pg_restore), its blobs into `DATA_DIR/blobs` or
+ * the S3 bucket. A target that holds data already is refused unless `force`. No server may run
+ * on the target meanwhile.
  */
 export async function restoreBackup(root: string, config: Config, opts: RestoreOptions) {
-  if (config.s3)
-    throw new BackupError('blobs are stored in S3: restore only fills the filesystem blob store');
   const entry = pick(await listBackups(root), opts.name, root);
   const manifest = entry.manifest as Manifest;
-  if (manifest.dialect !== 'sqlite' || config.databaseUrl)
+  const into = config.databaseUrl ? 'postgres' : 'sqlite';
+  if (manifest.dialect !== into)
     throw new BackupError(
-      `restoring into PostgreSQL is not done by this command: load ${entry.name}/${PG_DUMP_FILE} with pg_restore --no-owner --dbname=<DATABASE_URL>, and copy the backup's blobs folder into DATA_DIR/blobs`,
+      `${entry.name} is a ${manifest.dialect} backup and the settings name a ${into} database: restore it into ${manifest.dialect === 'postgres' ? 'PostgreSQL (set DATABASE_URL)' : 'SQLite (DATABASE_URL unset)'}`,
     );
   const { problems } = await verifyBackups(root, [entry]);
   if (problems.length) throw new BackupError(`the backup does not verify:\n  ${problems.join('\n  ')}`);
-  const dataDir = config.dataDir;
-  const db = path.join(dataDir, SQLITE_FILE);
-  const blobs = path.join(dataDir, 'blobs');
-  if (!opts.force && ((await stat(db).catch(() => null)) || (await holdsFiles(blobs))))
-    throw new BackupError(`${dataDir} already holds a database or blobs: add --force to replace them`);
-  for (const f of [db, `${db}-wal`, `${db}-shm`, blobs]) await removeQuietly(f);
-  for (const b of manifest.blobs) await copyBlob(path.join(root, 'blobs'), blobs, b.key, b.size);
-  await removeQuietly(path.join(blobs, 'tmp'));
+  const blobs = await blobTarget(config, opts.force === true);
+  const db = config.databaseUrl
+    ? await restorePostgres(config.databaseUrl, entry, manifest, opts.force === true)
+    : await sqliteTarget(config.dataDir, opts.force === true);
+  await blobs.write(manifest, path.join(root, 'blobs'));
   if (manifest.secret)
-    await copyFile(path.join(entry.dir, manifest.secret.file), path.join(dataDir, manifest.secret.file));
-  const tmp = `${db}.restoring`;
-  await copyFile(path.join(entry.dir, manifest.database.file), tmp);
-  await fsyncFile(tmp);
-  await rename(tmp, db);
+    await copyFile(
+      path.join(entry.dir, manifest.secret.file),
+      path.join(config.dataDir, manifest.secret.file),
+    );
+  await db.finish(path.join(entry.dir, manifest.database.file));
   return { entry, manifest };
+}
+
+/** Where the blobs go, checked empty (or cleared with force) before anything is written. */
+async function blobTarget(config: Config, force: boolean) {
+  if (config.s3) {
+    const store = new S3BlobStore(config.s3);
+    if (!force && (await store.holdsBlobs()))
+      throw new BackupError(
+        `the bucket ${config.s3.bucket} already holds blobs under "${config.s3.prefix}blobs/": add --force to write into it`,
+      );
+    return {
+      async write(manifest: Manifest, from: string) {
+        for (const b of manifest.blobs) await putBlob(folderSource(from), store, b.key, b.size);
+      },
+    };
+  }
+  const blobs = path.join(config.dataDir, 'blobs');
+  if (!force && (await holdsFiles(blobs)))
+    throw new BackupError(`${config.dataDir} already holds blobs: add --force to replace them`);
+  return {
+    async write(manifest: Manifest, from: string) {
+      await removeQuietly(blobs);
+      for (const b of manifest.blobs) await copyBlob(folderSource(from), blobs, b.key, b.size);
+      await removeQuietly(path.join(blobs, 'tmp'));
+    },
+  };
+}
+
+/** The SQLite file: refused when present (unless force), renamed into place last. */
+async function sqliteTarget(dataDir: string, force: boolean) {
+  const db = path.join(dataDir, SQLITE_FILE);
+  if (!force && (await stat(db).catch(() => null)))
+    throw new BackupError(`${dataDir} already holds a database: add --force to replace it`);
+  for (const f of [db, `${db}-wal`, `${db}-shm`]) await removeQuietly(f);
+  return {
+    async finish(copy: string) {
+      const tmp = `${db}.restoring`;
+      await copyFile(copy, tmp);
+      await fsyncFile(tmp);
+      await rename(tmp, db);
+    },
+  };
 }
 
 function pick(entries: BackupEntry[], name: string | undefined, root: string): BackupEntry {

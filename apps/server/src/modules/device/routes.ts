@@ -12,6 +12,7 @@ import { accepts, callerOf } from '../../http/caller.js';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
+import { devicePollsOpen } from '../../lib/metrics.js';
 import { DeviceService } from './service.js';
 import { wakeupFor } from './wakeup.js';
 
@@ -46,7 +47,12 @@ export async function deviceRoutes(scope: FastifyInstance, deps: AppDeps) {
     // The phone hanging up ends its wait (the response closing before it was sent).
     const gone = new AbortController();
     reply.raw.once('close', () => gone.abort());
-    return ok({ commands: await service.poll(dev(req), req.body.wait_ms, gone.signal) });
+    devicePollsOpen.inc();
+    try {
+      return ok({ commands: await service.poll(dev(req), req.body.wait_ms, gone.signal) });
+    } finally {
+      devicePollsOpen.dec();
+    }
   });
   app.post(DeviceApi.commandAck, { ...authed, schema: { body: DeviceAckBody } }, async (req) => {
     await service.ack(dev(req), req.body.command_id);

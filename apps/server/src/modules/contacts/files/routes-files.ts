@@ -16,6 +16,7 @@ import { ok } from '../../../http/envelope.js';
 import { invalid } from '../../../http/errors.js';
 import { currentSession, requireVerified } from '../../../http/guards.js';
 import type { ZodSchemas } from '../../../http/route-schemas.js';
+import { countImport } from '../../../lib/metrics.js';
 import { idList } from '../params.js';
 import { ExportService } from '../vcard/export.js';
 import { ImportService, type UploadedFile } from '../vcard/import.js';
@@ -106,7 +107,7 @@ export async function contactFileRoutes(scope: FastifyInstance, deps: AppDeps) {
       }
       throw err;
     }
-    return ok(await importer.import(uid(req), files, { skipGroups }));
+    return ok(await countImport('contacts', () => importer.import(uid(req), files, { skipGroups })));
   });
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@phonecloud/shared';
 import { invalid } from '../../../http/errors.js';
 import { randomToken } from '../../../lib/crypto.js';
+import { uploadBytes } from '../../../lib/metrics.js';
 import type { BlobInfo } from '../../../storage/blob-store.js';
 import { type Face, nameExists, uploadGone, uploadMismatch } from '../errors.js';
 import { type Exec, FILE, type ItemRow, isUniqueViolation } from '../items-repo.js';
@@ -286,6 +287,8 @@ export class Uploads {
         });
         // A picture's grid thumbnail is made in the background, before the grid asks for it.
         if (done.created) thumbAhead(this.drive.deps, userId, done.item);
+        // A quick upload brought no bytes: its content was on the server already.
+        if (u.face !== 'quick') uploadBytes.inc({ face: u.face }, info.size);
         return done;
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;

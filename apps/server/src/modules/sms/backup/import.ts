@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import type { AppDeps } from '../../../http/context.js';
+import { countImport } from '../../../lib/metrics.js';
 import { workerEntry, workerPool } from '../../../lib/worker-pool.js';
 import { type PreparedMessage, prepareBatch } from '../incoming.js';
 import { writePrepared } from '../store.js';
@@ -89,7 +90,11 @@ async function readInWorker(
  * sync_version each), idempotent (a message the box has is skipped), broken entries reported
  * and skipped. The phone sync reuses readBackup and addMessages.
  */
-export async function importBackupFile(deps: AppDeps, userId: number, file: string): Promise<ImportReport> {
+export function importBackupFile(deps: AppDeps, userId: number, file: string): Promise<ImportReport> {
+  return countImport('sms', () => importFile(deps, userId, file));
+}
+
+async function importFile(deps: AppDeps, userId: number, file: string): Promise<ImportReport> {
   const report: ImportReport = { entries: 0, added: 0, known: 0, broken: [] };
   let brokenCount = 0;
   const sink: Sink = async (batch, read) => {
