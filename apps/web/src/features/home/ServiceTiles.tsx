@@ -1,4 +1,5 @@
 import {
+  CalendarOutlined,
   CloudServerOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
@@ -17,6 +18,7 @@ import { type ServiceKey, type ServiceLink, serviceLinks } from '../../component
 
 const ICONS: Readonly<Record<ServiceKey, ReactNode>> = {
   [ServiceId.CONTACTS]: <TeamOutlined />,
+  [ServiceId.CALENDAR]: <CalendarOutlined />,
   [ServiceId.SMS]: <MessageOutlined />,
   [ServiceId.NOTES]: <FileTextOutlined />,
   [ServiceId.DRIVE]: <CloudServerOutlined />,
@@ -25,6 +27,7 @@ const ICONS: Readonly<Record<ServiceKey, ReactNode>> = {
 
 const BLURBS: Readonly<Record<ServiceKey, string>> = {
   [ServiceId.CONTACTS]: '管理同步的联系人',
+  [ServiceId.CALENDAR]: '查看和编辑日程',
   [ServiceId.SMS]: '查看同步的短信',
   [ServiceId.NOTES]: '查看和编辑便签',
   [ServiceId.DRIVE]: '上传和整理文件',

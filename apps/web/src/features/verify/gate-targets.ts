@@ -6,6 +6,7 @@ export type GateTarget = { route: string } | { drive: DriveVariant };
 
 const TARGETS: Readonly<Record<GatedArea, GateTarget>> = {
   contact: { route: '/contact/index' },
+  calendar: { route: '/calendar/index' },
   sms: { route: '/sms/index' },
   note: { route: '/note/index' },
   find: { route: '/find/index' },
