@@ -8,7 +8,7 @@ import { addDays, type Day, parseDay, WEEKDAY_NAMES, weekdayIndex } from '../dat
 import { AGENDA_PAGE_DAYS } from '../dates/nav';
 import { timeLabel } from '../state/by-day';
 import type { DayMark, Occurrence } from '../state/model';
-import { DAY_ROW_PX, EVENT_ROW_PX, agendaRows } from './agenda-rows';
+import { agendaRows, DAY_ROW_PX, EVENT_ROW_PX } from './agenda-rows';
 
 interface Props {
   day: Day;
@@ -31,7 +31,8 @@ export function AgendaView({ day, today, colorOf, onOpen, onDay }: Props) {
     queryKey: ['calendar', 'agenda', day],
     initialPageParam: day,
     // Each page is the range query of its 30 days (shared with the other views' cache).
-    queryFn: ({ pageParam, client }) => client.fetchQuery(rangeQuery(pageParam, addDays(pageParam, AGENDA_PAGE_DAYS))),
+    queryFn: ({ pageParam, client }) =>
+      client.fetchQuery(rangeQuery(pageParam, addDays(pageParam, AGENDA_PAGE_DAYS))),
     getNextPageParam: (_last, _all, param) => addDays(param, AGENDA_PAGE_DAYS),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -79,7 +80,11 @@ export function AgendaView({ day, today, colorOf, onOpen, onDay }: Props) {
   return (
     <div className="cal-agenda" ref={scroller}>
       {rows.length === 0 && <Empty description="这段时间没有日程" />}
-      <ul className="cal-agenda__inner" aria-label={CalendarMsg.VIEW_AGENDA} style={{ height: virtual.getTotalSize() }}>
+      <ul
+        className="cal-agenda__inner"
+        aria-label={CalendarMsg.VIEW_AGENDA}
+        style={{ height: virtual.getTotalSize() }}
+      >
         {items.map((item) => {
           const row = rows[item.index];
           if (!row) return null;
@@ -90,12 +95,20 @@ export function AgendaView({ day, today, colorOf, onOpen, onDay }: Props) {
               style={{ height: item.size, transform: `translateY(${item.start}px)` }}
             >
               {row.type === 'day' ? (
-                <button type="button" className={`cal-agenda__day${row.day === today ? ' is-today' : ''}`} onClick={() => onDay(row.day)}>
+                <button
+                  type="button"
+                  className={`cal-agenda__day${row.day === today ? ' is-today' : ''}`}
+                  onClick={() => onDay(row.day)}
+                >
                   <span className="cal-agenda__date">{parseDay(row.day).format('M月D日')}</span>
                   <span>周{WEEKDAY_NAMES[weekdayIndex(row.day)]}</span>
-                  {row.mark && <span className="cal-agenda__lunar">{row.mark.special || row.mark.lunar}</span>}
+                  {row.mark && (
+                    <span className="cal-agenda__lunar">{row.mark.special || row.mark.lunar}</span>
+                  )}
                   {row.mark?.off && <span className="cal-badge cal-badge--off">{CalendarMsg.DAY_OFF}</span>}
-                  {row.mark?.work && <span className="cal-badge cal-badge--work">{CalendarMsg.DAY_WORK}</span>}
+                  {row.mark?.work && (
+                    <span className="cal-badge cal-badge--work">{CalendarMsg.DAY_WORK}</span>
+                  )}
                   {row.mark?.holiday && <span className="cal-agenda__holiday">{row.mark.holiday}</span>}
                   {row.empty && <span className="cal-agenda__none">没有日程</span>}
                 </button>

@@ -1,4 +1,4 @@
-import { type Day, addDays } from '../dates/days';
+import { addDays, type Day } from '../dates/days';
 import { byDay } from '../state/by-day';
 import type { DayMark, Occurrence } from '../state/model';
 

@@ -1,6 +1,7 @@
 import {
   CalendarApi,
   type CalendarCreate,
+  type CalendarDays,
   type CalendarDelete,
   type CalendarEventDetail,
   type CalendarImportResult,
@@ -34,6 +35,8 @@ export const calendarCalls = {
     api.postJson<CalendarList>(CalendarApi.calendarSetting, { calendar_id, ...change }, AREA),
   range: (start: string, end: string, signal?: AbortSignal) =>
     api.get<CalendarRange>(CalendarApi.range, { ...AREA, query: { start, end, tz: viewZone() }, signal }),
+  days: (start: string, end: string) =>
+    api.get<CalendarDays>(CalendarApi.days, { ...AREA, query: { start, end } }),
   event: (uid: string, recurrenceId: string | null) =>
     api.get<CalendarEventDetail>(CalendarApi.event, {
       ...AREA,
@@ -44,7 +47,7 @@ export const calendarCalls = {
   update: (body: CalendarUpdate) => api.postJson<CalendarWriteResult>(CalendarApi.update, body, AREA),
   remove: (body: CalendarDelete) => api.postJson<CalendarWriteResult>(CalendarApi.delete, body, AREA),
   search: (q: string, signal?: AbortSignal) =>
-    api.get<CalendarSearchResult>(CalendarApi.search, { ...AREA, query: { q, tz: viewZone() }, signal }),
+    api.get<CalendarSearchResult>(CalendarApi.search, { ...AREA, query: { q }, signal }),
   changes: (syncVersion: number) =>
     api.get<CalendarPoll>(CalendarApi.changes, { ...AREA, query: { sync_version: syncVersion } }),
   importIcs: (file: File) => {

@@ -1,5 +1,11 @@
-import { CALENDAR_POLL_DELAY_MS, CALENDAR_POLL_EVERY_MS, Code, type CalendarRange } from '@phonecloud/shared';
-import { keepPreviousData, type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CALENDAR_POLL_DELAY_MS, CALENDAR_POLL_EVERY_MS, type CalendarRange, Code } from '@phonecloud/shared';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { isApiError } from '../../../api';
 import { usePolling } from '../../../components/use-polling';
@@ -7,6 +13,7 @@ import type { Day } from '../dates/days';
 import type { DayMark, Occurrence } from '../state/model';
 import { toDayMark, toOccurrence } from '../state/occurrences';
 import { calendarCalls, viewZone } from './calendar-calls';
+import { takeOpeningCalendars, takeOpeningRange } from './opening';
 
 export const CALENDAR_KEY = ['calendar'] as const;
 const RANGE_KEY = [...CALENDAR_KEY, 'range'] as const;
@@ -33,7 +40,8 @@ function read(range: CalendarRange): RangeData {
 export function rangeQuery(start: Day, end: Day) {
   return queryOptions({
     queryKey: [...RANGE_KEY, start, end, viewZone()],
-    queryFn: async ({ signal }) => read(await calendarCalls.range(start, end, signal)),
+    queryFn: async ({ signal }) =>
+      read(await (takeOpeningRange(start, end, viewZone()) ?? calendarCalls.range(start, end, signal))),
     // A range stays true until changes.do says otherwise (the polling below); writes reload it.
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 5 * 60_000,
@@ -52,7 +60,7 @@ export function prefetchRanges(qc: QueryClient, ranges: readonly { start: Day; e
 
 export const calendarsQuery = queryOptions({
   queryKey: [...CALENDAR_KEY, 'calendars'],
-  queryFn: () => calendarCalls.calendars(),
+  queryFn: () => takeOpeningCalendars() ?? calendarCalls.calendars(),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

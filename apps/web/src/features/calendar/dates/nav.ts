@@ -1,5 +1,14 @@
 import type { CalendarView } from '../state/routes';
-import { addDays, type Day, dayOf, monthWeeks, parseDay, weekDays, WEEKDAY_NAMES, weekdayIndex } from './days';
+import {
+  addDays,
+  type Day,
+  dayOf,
+  monthWeeks,
+  parseDay,
+  WEEKDAY_NAMES,
+  weekDays,
+  weekdayIndex,
+} from './days';
 
 /** Days the agenda loads at a time (its first page from the day on screen, then the next ones). */
 export const AGENDA_PAGE_DAYS = 30;

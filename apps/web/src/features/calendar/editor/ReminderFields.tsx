@@ -10,7 +10,13 @@ const UNITS: { value: ReminderUnit; label: string }[] = [
 ];
 
 /** The reminders: an amount and minutes / hours / days before, each removable. */
-export function ReminderFields({ value, onChange }: { value: ReminderRow[]; onChange(v: ReminderRow[]): void }) {
+export function ReminderFields({
+  value,
+  onChange,
+}: {
+  value: ReminderRow[];
+  onChange(v: ReminderRow[]): void;
+}) {
   const set = (i: number, row: ReminderRow) => onChange(value.map((r, j) => (j === i ? row : r)));
   return (
     <div className="cal-reminders">
@@ -41,7 +47,12 @@ export function ReminderFields({ value, onChange }: { value: ReminderRow[]; onCh
       {value.length < CALENDAR_REMINDERS_MAX && (
         <Button
           icon={<PlusOutlined />}
-          onClick={() => onChange([...value, { amount: value.length === 0 ? 15 : 1, unit: value.length === 0 ? 'minutes' : 'days' }])}
+          onClick={() =>
+            onChange([
+              ...value,
+              { amount: value.length === 0 ? 15 : 1, unit: value.length === 0 ? 'minutes' : 'days' },
+            ])
+          }
         >
           添加提醒
         </Button>

@@ -1,4 +1,9 @@
-import { CALENDAR_REPEAT_COUNT_MAX, CALENDAR_REPEAT_INTERVAL_MAX, CalendarMsg, type CalendarWeekday } from '@phonecloud/shared';
+import {
+  CALENDAR_REPEAT_COUNT_MAX,
+  CALENDAR_REPEAT_INTERVAL_MAX,
+  CalendarMsg,
+  type CalendarWeekday,
+} from '@phonecloud/shared';
 import { Checkbox, Input, InputNumber, Select } from 'antd';
 import { WEEKDAY_NAMES } from '../dates/days';
 import type { EventForm, RepeatChoice } from './event-form';

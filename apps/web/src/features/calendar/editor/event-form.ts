@@ -1,8 +1,8 @@
 import {
   CALENDAR_DEFAULT_TZID,
-  CalendarMsg,
   type CalendarCreate,
   type CalendarEventDetail,
+  CalendarMsg,
   type CalendarPatch,
   type CalendarRepeatIn,
   type CalendarWeekday,
@@ -58,7 +58,13 @@ export function clock(minutes: number): string {
 }
 
 /** A new event's fields: a time range of a day, or whole days. */
-export function newForm(startDay: Day, startMin: number, endDay: Day, endMin: number, allDay: boolean): EventForm {
+export function newForm(
+  startDay: Day,
+  startMin: number,
+  endDay: Day,
+  endMin: number,
+  allDay: boolean,
+): EventForm {
   // A range that ends at midnight ends on the day before at 23:59 in the dialog's terms.
   const endsAtMidnight = endMin >= 24 * 60;
   return {
@@ -114,8 +120,7 @@ export function formOf(d: CalendarEventDetail): EventForm {
 
 function repeatOf(f: EventForm): CalendarRepeatIn | null {
   if (f.repeat === 'none') return null;
-  const freq =
-    f.repeat === 'monthly_date' || f.repeat === 'monthly_weekday' ? 'monthly' : f.repeat;
+  const freq = f.repeat === 'monthly_date' || f.repeat === 'monthly_weekday' ? 'monthly' : f.repeat;
   return {
     freq,
     interval: f.repeat === 'lunar_yearly' ? 1 : f.interval,
@@ -136,7 +141,8 @@ export function bodyOf(f: EventForm): CalendarCreate & Required<Pick<CalendarCre
     start: f.allDay ? f.startDay : `${f.startDay}T${f.startTime}`,
     end: f.allDay ? addDays(f.endDay, 1) : `${f.endDay}T${f.endTime}`,
     tzid: f.tzid,
-    reminders: f.allDay && f.reminders.length === 0 ? [] : f.reminders.map((r) => r.amount * UNIT_MINUTES[r.unit]),
+    reminders:
+      f.allDay && f.reminders.length === 0 ? [] : f.reminders.map((r) => r.amount * UNIT_MINUTES[r.unit]),
     repeat: repeatOf(f),
   };
 }

@@ -34,7 +34,8 @@ export function zoneOptions(current: string): { value: string; label: string }[]
   add(current, current);
   let all: string[] = [];
   try {
-    all = (Intl as unknown as { supportedValuesOf?(k: string): string[] }).supportedValuesOf?.('timeZone') ?? [];
+    all =
+      (Intl as unknown as { supportedValuesOf?(k: string): string[] }).supportedValuesOf?.('timeZone') ?? [];
   } catch {
     // An engine without the list: the common zones remain.
   }

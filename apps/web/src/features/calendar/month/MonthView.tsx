@@ -1,6 +1,6 @@
 import { CalendarMsg } from '@phonecloud/shared';
 import { memo, type PointerEvent, useRef, useState } from 'react';
-import { type Day, daysBetween, monthWeeks, sameMonth, WEEKDAY_NAMES } from '../dates/days';
+import { type Day, daysBetween, monthWeeks, parseDay, sameMonth, WEEKDAY_NAMES } from '../dates/days';
 import type { DayMark, Occurrence } from '../state/model';
 import { DayMarks } from './DayMarks';
 
@@ -64,16 +64,16 @@ export const MonthView = memo(function MonthView(props: Props) {
   };
 
   return (
-    <div className="cal-month" role="grid" aria-label={CalendarMsg.VIEW_MONTH}>
-      <div className="cal-month__head" role="row">
+    <section className="cal-month" aria-label={CalendarMsg.VIEW_MONTH}>
+      <div className="cal-month__head" aria-hidden>
         {WEEKDAY_NAMES.map((name, i) => (
-          <div key={name} role="columnheader" className={i >= 5 ? 'cal-weekend' : undefined}>
+          <div key={name} className={i >= 5 ? 'cal-weekend' : undefined}>
             {name}
           </div>
         ))}
       </div>
       {weeks.map((week) => (
-        <div key={week[0]} className="cal-month__week" role="row">
+        <div key={week[0]} className="cal-month__week">
           {week.map((d, i) => {
             const list = events.get(d) ?? [];
             const shown = chips > 0 ? list.slice(0, list.length > chips ? chips - 1 : chips) : [];
@@ -86,21 +86,27 @@ export const MonthView = memo(function MonthView(props: Props) {
               over?.day === d ? 'is-drop' : '',
             ];
             return (
-              // biome-ignore lint/a11y/useSemanticElements: a grid cell of the month, not a table.
+              // biome-ignore lint/a11y/noStaticElementInteractions: the whole cell takes a click; its day button does the same by keyboard.
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the day button inside is the keyboard's way.
               <div
                 key={d}
-                role="gridcell"
-                tabIndex={-1}
                 data-day={d}
                 className={classes.filter(Boolean).join(' ')}
                 onClick={() => props.onDay(d)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') props.onDay(d);
-                }}
               >
-                <DayMarks day={d} mark={marks.get(d)} />
+                <button
+                  type="button"
+                  className="cal-month__day"
+                  aria-label={dayName(d, marks.get(d), list.length)}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    props.onDay(d);
+                  }}
+                >
+                  <DayMarks day={d} mark={marks.get(d)} />
+                </button>
                 {chips === 0 && list.length > 0 && (
-                  <span className="cal-month__dots" aria-label={`${list.length} 个日程`}>
+                  <span className="cal-month__dots" aria-hidden>
                     {list.slice(0, 4).map((o) => (
                       <i key={o.key} style={{ background: colorOf(o.calendarId) }} />
                     ))}
@@ -149,6 +155,16 @@ export const MonthView = memo(function MonthView(props: Props) {
           })}
         </div>
       ))}
-    </div>
+    </section>
   );
 });
+
+/** What a screen reader says of a day's button: 11月28日 初八 休 2 个日程. */
+function dayName(day: Day, mark: DayMark | undefined, count: number): string {
+  const parts = [parseDay(day).format('M月D日')];
+  if (mark) parts.push(mark.special || mark.lunar);
+  if (mark?.off) parts.push(CalendarMsg.DAY_OFF);
+  if (mark?.work) parts.push(CalendarMsg.DAY_WORK);
+  if (count > 0) parts.push(`${count} 个日程`);
+  return parts.join(' ');
+}

@@ -1,4 +1,4 @@
-import { isValidDay, todayDay, type Day } from '../dates/days';
+import { type Day, isValidDay, todayDay } from '../dates/days';
 
 export const VIEWS = ['month', 'week', 'day', 'agenda'] as const;
 export type CalendarView = (typeof VIEWS)[number];

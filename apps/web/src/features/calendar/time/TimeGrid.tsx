@@ -81,7 +81,12 @@ export const TimeGrid = memo(function TimeGrid(props: Props) {
         {days.map((d) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: 新建日程 in the toolbar does the same by keyboard.
           // biome-ignore lint/a11y/noStaticElementInteractions: a free stretch of the all-day row.
-          <div key={d} className="cal-time__all-day-cell" data-day={d} onClick={() => props.onCreateAllDay(d)}>
+          <div
+            key={d}
+            className="cal-time__all-day-cell"
+            data-day={d}
+            onClick={() => props.onCreateAllDay(d)}
+          >
             {(events.get(d) ?? [])
               .filter((o) => o.allDay)
               .map((o) => (
@@ -111,14 +116,8 @@ export const TimeGrid = memo(function TimeGrid(props: Props) {
               </div>
             ))}
           </div>
-          <div
-            className="cal-time__columns"
-            ref={grid}
-            style={{ height: HOUR_PX * 24 }}
-            {...gridHandlers}
-          >
+          <div className="cal-time__columns" ref={grid} style={{ height: HOUR_PX * 24 }} {...gridHandlers}>
             {days.map((d, column) => (
-              // biome-ignore lint/a11y/noStaticElementInteractions: free hours take a drag (新建日程 by keyboard).
               <div
                 key={d}
                 className={`cal-time__column${d === today ? ' is-today' : ''}`}
@@ -133,10 +132,9 @@ export const TimeGrid = memo(function TimeGrid(props: Props) {
                   const o = p.item;
                   const hidden = drag && 'key' in drag && drag.key === o.key;
                   return (
-                    <div
+                    <button
+                      type="button"
                       key={o.key}
-                      role="button"
-                      tabIndex={0}
                       aria-label={`${o.title || CalendarMsg.NO_TITLE} ${o.start.slice(11, 16)}–${o.end.slice(11, 16)}`}
                       className={`cal-block${o.readOnly ? ' is-read-only' : ''}${hidden ? ' is-dragging' : ''}`}
                       data-event={o.uid}
@@ -150,9 +148,9 @@ export const TimeGrid = memo(function TimeGrid(props: Props) {
                       onPointerDown={(e) =>
                         o.readOnly ? e.stopPropagation() : pressEvent(e, o.key, p.startMin, p.endMin)
                       }
-                      onClick={() => o.readOnly && props.onOpen(o)}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter') props.onOpen(o);
+                      onClick={(e) => {
+                        // A pointer's click is the drag hook's (press and let go); the keyboard's opens here.
+                        if (o.readOnly || e.detail === 0) props.onOpen(o);
                       }}
                     >
                       <span className="cal-block__title">{o.title || CalendarMsg.NO_TITLE}</span>
@@ -161,14 +159,13 @@ export const TimeGrid = memo(function TimeGrid(props: Props) {
                       </span>
                       {o.location && <span className="cal-block__place">{o.location}</span>}
                       {!o.readOnly && o.end.slice(0, 10) === d && (
-                        // biome-ignore lint/a11y/noStaticElementInteractions: the edge is a pointer handle; the dialog sets the end by keyboard.
-                        <div
+                        <span
                           className="cal-block__edge"
                           aria-hidden
                           onPointerDown={(e) => pressEdge(e, o.key, p.startMin, p.endMin)}
                         />
                       )}
-                    </div>
+                    </button>
                   );
                 })}
                 {drag && drag.column === column && <Ghost drag={drag} byKey={byKey} colorOf={colorOf} />}
@@ -191,7 +188,8 @@ function Ghost({
   colorOf(id: string): string;
 }) {
   const o = 'key' in drag ? byKey.get(drag.key) : undefined;
-  const time = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  const time = (m: number) =>
+    `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   return (
     <div
       className={`cal-block cal-block--ghost cal-block--${drag.kind}`}
@@ -210,11 +208,13 @@ function Ghost({
 }
 
 /** Minutes since today's midnight, renewed every minute (the red line of now). */
+function minutesNow(): number {
+  const d = new Date();
+  return d.getHours() * 60 + d.getMinutes();
+}
+
 function useNowMinutes(): number {
-  const at = () => {
-    const d = new Date();
-    return d.getHours() * 60 + d.getMinutes();
-  };
+  const at = minutesNow;
   const [now, setNow] = useState(at);
   useEffect(() => {
     const t = setInterval(() => setNow(at()), 60_000);

@@ -55,7 +55,10 @@ export function useGridDrag(
     (e: { clientX: number; clientY: number }) => {
       const rect = grid.current?.getBoundingClientRect();
       if (!rect) return { column: 0, minute: 0 };
-      const column = Math.min(columns - 1, Math.max(0, Math.floor(((e.clientX - rect.left) / rect.width) * columns)));
+      const column = Math.min(
+        columns - 1,
+        Math.max(0, Math.floor(((e.clientX - rect.left) / rect.width) * columns)),
+      );
       return { column, minute: snapMinutes(e.clientY - rect.top, hourPx) };
     },
     [grid, columns, hourPx],
@@ -90,7 +93,14 @@ export function useGridDrag(
       return { kind: 'create', column: p.column, startMin: a, endMin: Math.max(b, a + 15) };
     }
     if (p.kind === 'resize') {
-      return { kind: 'resize', key: p.key, column: p.column, startMin: p.startMin, endMin: Math.max(at.minute, p.startMin + 15), moved };
+      return {
+        kind: 'resize',
+        key: p.key,
+        column: p.column,
+        startMin: p.startMin,
+        endMin: Math.max(at.minute, p.startMin + 15),
+        moved,
+      };
     }
     const delta = at.minute - p.atMin;
     const length = p.endMin - p.startMin;
