@@ -1,7 +1,7 @@
-import { InboxOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { CALENDAR_IMPORT_MAX_BYTES, type CalendarImportResult, CalendarMsg } from '@phonecloud/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Modal, Upload } from 'antd';
+import { Alert, Button, Modal } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '../../../api';
 import { calendarCalls } from '../api/calendar-calls';
@@ -60,22 +60,19 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
     >
       <p className="cal-import__hint">{CalendarMsg.IMPORT_HINT}</p>
       {!result && (
-        <Upload.Dragger
-          accept=".ics,text/calendar"
-          maxCount={1}
-          beforeUpload={(f) => {
-            setFile(f);
-            setError(null);
-            return false;
-          }}
-          onRemove={() => setFile(null)}
-          fileList={file ? [{ uid: 'ics', name: file.name, status: 'done' }] : []}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p>点击或拖入 .ics 文件</p>
-        </Upload.Dragger>
+        <label className="cal-import__pick">
+          <input
+            type="file"
+            accept=".ics,text/calendar"
+            aria-label="选择 .ics 文件"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setError(null);
+            }}
+          />
+          <UploadOutlined />
+          <span>{file ? file.name : '选择 .ics 文件'}</span>
+        </label>
       )}
       {error && <Alert type="error" showIcon title={error} className="cal-import__alert" />}
       {result && (

@@ -1,6 +1,6 @@
 import { type CalendarEventDetail, CalendarMsg } from '@phonecloud/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Input, Modal, Result, Select, Spin, Switch } from 'antd';
+import { Alert, Button, Checkbox, Input, Modal, Result, Select, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { confirm } from '../../../components/confirm';
 import { calendarCalls } from '../api/calendar-calls';
@@ -171,12 +171,9 @@ function EventEditor({ initial, detail, writes, onClose }: EditorProps) {
         />
       </div>
       <div className="cal-field cal-field--row">
-        <span className="cal-field__label">{CalendarMsg.ALL_DAY}</span>
-        <Switch
-          aria-label={CalendarMsg.ALL_DAY}
-          checked={form.allDay}
-          onChange={(allDay) => set({ allDay })}
-        />
+        <Checkbox checked={form.allDay} onChange={(e) => set({ allDay: e.target.checked })}>
+          {CalendarMsg.ALL_DAY}
+        </Checkbox>
       </div>
       <div className="cal-field cal-field--when">
         <span className="cal-field__label">{CalendarMsg.FIELD_START}</span>

@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CALENDAR_REMINDERS_MAX } from '@phonecloud/shared';
-import { Button, InputNumber, Select } from 'antd';
+import { Button, Select } from 'antd';
 import type { ReminderRow, ReminderUnit } from './event-form';
+import { NumberField } from './NumberField';
 
 const UNITS: { value: ReminderUnit; label: string }[] = [
   { value: 'minutes', label: '分钟前' },
@@ -23,12 +24,12 @@ export function ReminderFields({
       {value.map((r, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place.
         <div key={i} className="cal-reminders__row">
-          <InputNumber
+          <NumberField
             aria-label={`提醒 ${i + 1} 的时间`}
             min={0}
             max={r.unit === 'days' ? 28 : r.unit === 'hours' ? 672 : 40320}
             value={r.amount}
-            onChange={(n) => set(i, { ...r, amount: Number(n ?? 0) })}
+            onChange={(amount) => set(i, { ...r, amount })}
           />
           <Select
             aria-label={`提醒 ${i + 1} 的单位`}

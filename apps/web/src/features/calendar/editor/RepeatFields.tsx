@@ -4,9 +4,10 @@ import {
   CalendarMsg,
   type CalendarWeekday,
 } from '@phonecloud/shared';
-import { Checkbox, Input, InputNumber, Select } from 'antd';
+import { Checkbox, Input, Select } from 'antd';
 import { WEEKDAY_NAMES } from '../dates/days';
 import type { EventForm, RepeatChoice } from './event-form';
+import { NumberField } from './NumberField';
 
 const CHOICES: { value: RepeatChoice; label: string }[] = [
   { value: 'none', label: CalendarMsg.REPEAT_NONE },
@@ -52,13 +53,13 @@ export function RepeatFields({ form, set, lunarOfStart, disabled }: Props) {
       {unit && (
         <span className="cal-repeat__every">
           每
-          <InputNumber
+          <NumberField
             aria-label="重复间隔"
             min={1}
             max={CALENDAR_REPEAT_INTERVAL_MAX}
             value={form.interval}
             disabled={disabled}
-            onChange={(n) => set({ interval: Number(n ?? 1) })}
+            onChange={(interval) => set({ interval })}
           />
           {unit}
         </span>
@@ -96,13 +97,13 @@ export function RepeatFields({ form, set, lunarOfStart, disabled }: Props) {
             />
           )}
           {form.ends === 'count' && (
-            <InputNumber
+            <NumberField
               aria-label="重复次数"
               min={1}
               max={CALENDAR_REPEAT_COUNT_MAX}
               value={form.count}
               disabled={disabled}
-              onChange={(n) => set({ count: Number(n ?? 1) })}
+              onChange={(count) => set({ count })}
             />
           )}
         </span>

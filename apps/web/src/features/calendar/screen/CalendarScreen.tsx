@@ -1,6 +1,6 @@
 import { CalendarMsg } from '@phonecloud/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Result, Spin } from 'antd';
+import { Alert, Button, Modal, Result, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useIsNarrow } from '../../../components/breakpoints';
@@ -167,16 +167,15 @@ export function CalendarScreen() {
         </main>
       </div>
       {narrow && (
-        <Drawer
+        <Modal
           open={sideOpen}
-          onClose={() => setSideOpen(false)}
-          placement="left"
-          size="min(320px, 86vw)"
+          onCancel={() => setSideOpen(false)}
+          footer={null}
           title={T.openCalendars}
           className="cal-side-drawer"
         >
-          {side}
-        </Drawer>
+          <div className="cal-side cal-side--sheet">{side}</div>
+        </Modal>
       )}
       {sheet && (
         <DaySheet

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CalendarMsg } from '@phonecloud/shared';
-import { Button, Drawer, Empty } from 'antd';
+import { Button, Empty, Modal } from 'antd';
 import { type Day, parseDay, WEEKDAY_NAMES, weekdayIndex } from '../dates/days';
 import { timeLabel } from '../state/by-day';
 import type { DayMark, Occurrence } from '../state/model';
@@ -30,15 +30,12 @@ export function DaySheet({ day, full, events, mark, colorOf, onClose, onOpen, on
     </span>
   );
   return (
-    <Drawer
+    <Modal
       open
-      placement={full ? 'bottom' : 'right'}
-      size={full ? '100%' : 380}
       title={title}
-      onClose={onClose}
-      className="cal-sheet"
-      aria-label={T.daySheet}
-      extra={
+      onCancel={onClose}
+      className={`cal-sheet${full ? ' cal-sheet--full' : ''}`}
+      footer={
         <Button type="primary" icon={<PlusOutlined />} onClick={onNew}>
           {CalendarMsg.NEW_EVENT}
         </Button>
@@ -68,6 +65,6 @@ export function DaySheet({ day, full, events, mark, colorOf, onClose, onOpen, on
           ))}
         </ul>
       )}
-    </Drawer>
+    </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { LeftOutlined, MenuOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { CALENDAR_SEARCH_MAX_CHARS, CalendarMsg } from '@phonecloud/shared';
-import { Button, Input, Segmented } from 'antd';
+import { Button, Input, Radio } from 'antd';
 import type { Day } from '../dates/days';
 import { isValidDay } from '../dates/days';
 import { stepDay, viewTitle } from '../dates/nav';
@@ -67,12 +67,13 @@ export function Toolbar({ view, day, today, narrow, query, onQuery, onGo, onNew,
           value={query}
           onChange={(e) => onQuery(e.target.value)}
         />
-        <Segmented
+        <Radio.Group
           className="cal-toolbar__views"
           aria-label={T.views}
           value={view}
           options={VIEW_OPTIONS}
-          onChange={(v) => onGo(v as CalendarView, day)}
+          optionType="button"
+          onChange={(e) => onGo(e.target.value as CalendarView, day)}
         />
         {narrow && (
           <Button type="primary" aria-label={CalendarMsg.NEW_EVENT} icon={<PlusOutlined />} onClick={onNew} />

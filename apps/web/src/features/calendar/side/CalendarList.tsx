@@ -1,6 +1,7 @@
 import { CALENDAR_COLORS, type CalendarInfo, CalendarMsg } from '@phonecloud/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Popover } from 'antd';
+import { Checkbox } from 'antd';
+import { useState } from 'react';
 import { isApiError } from '../../../api';
 import { toast } from '../../../components/toast';
 import { calendarCalls } from '../api/calendar-calls';
@@ -12,6 +13,7 @@ import { calendarsQuery, reloadRanges } from '../api/calendar-queries';
  */
 export function CalendarList({ calendars }: { calendars: CalendarInfo[] }) {
   const qc = useQueryClient();
+  const [picking, setPicking] = useState<string | null>(null);
   const change = async (id: string, setting: { color?: string; hidden?: 0 | 1 }) => {
     try {
       const list = await calendarCalls.setting(id, setting);
@@ -39,33 +41,34 @@ export function CalendarList({ calendars }: { calendars: CalendarInfo[] }) {
               <span className="cal-calendars__name">{c.name}</span>
               {c.read_only === 1 && <span className="cal-calendars__ro">只读</span>}
             </Checkbox>
-            <Popover
-              trigger="click"
-              content={
-                <div className="cal-colors" role="radiogroup" aria-label={`${c.name}的颜色`}>
-                  {CALENDAR_COLORS.map((color) => (
-                    // biome-ignore lint/a11y/useSemanticElements: a swatch, not a form's radio.
-                    <button
-                      key={color}
-                      type="button"
-                      role="radio"
-                      aria-checked={color === c.color}
-                      aria-label={color}
-                      className="cal-colors__swatch"
-                      style={{ background: color }}
-                      onClick={() => void change(c.id, { color })}
-                    />
-                  ))}
-                </div>
-              }
-            >
-              <button
-                type="button"
-                className="cal-calendars__color"
-                aria-label={`更改${c.name}的颜色`}
-                style={{ background: c.color }}
-              />
-            </Popover>
+            <button
+              type="button"
+              className="cal-calendars__color"
+              aria-label={`更改${c.name}的颜色`}
+              aria-expanded={picking === c.id}
+              style={{ background: c.color }}
+              onClick={() => setPicking((p) => (p === c.id ? null : c.id))}
+            />
+            {picking === c.id && (
+              <div className="cal-colors" role="radiogroup" aria-label={`${c.name}的颜色`}>
+                {CALENDAR_COLORS.map((color) => (
+                  // biome-ignore lint/a11y/useSemanticElements: a swatch, not a form's radio.
+                  <button
+                    key={color}
+                    type="button"
+                    role="radio"
+                    aria-checked={color === c.color}
+                    aria-label={color}
+                    className="cal-colors__swatch"
+                    style={{ background: color }}
+                    onClick={() => {
+                      setPicking(null);
+                      void change(c.id, { color });
+                    }}
+                  />
+                ))}
+              </div>
+            )}
           </li>
         ))}
       </ul>
