@@ -62,5 +62,10 @@ export const CALENDAR_COLORS = [
   '#d4a017',
   '#6f7c91',
 ] as const;
-/** Years the holiday table (休 / 班) covers; other years show lunar dates and terms only. */
-export const CALENDAR_HOLIDAY_YEARS = [2024, 2025, 2026] as const;
+/**
+ * Years the official holiday table (休 / 班) covers: the State Council's notices as
+ * `lunar-typescript` ships them. Other years show lunar dates, terms and festivals only (2027's
+ * notice was not out when this table was last updated).
+ */
+export const CALENDAR_HOLIDAY_FIRST_YEAR = 2002;
+export const CALENDAR_HOLIDAY_LAST_YEAR = 2026;

@@ -100,6 +100,8 @@ export const CalendarMsg = {
   LOCATION_TOO_LONG: '地点过长',
   DESCRIPTION_TOO_LONG: '备注过长',
   UNKNOWN_CALENDAR: '日历不存在',
+  LUNAR_FOLLOWING: '农历重复的日程不能只修改此日程及之后的日程，请选择仅此日程或所有日程',
+  NO_HOLIDAY_TABLE: '该年度的法定节假日安排尚未公布',
 } as const;
 
 /** What recover.do did (product text): how many came back, and how many the calendar has again. */
