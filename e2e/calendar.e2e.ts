@@ -4,6 +4,7 @@ import {
   block,
   cell,
   chip,
+  clickDay,
   createEvent,
   drag,
   eventDialog,
@@ -55,7 +56,7 @@ test('calendar at 1374 px: gate, month with lunar dates and 休/班, create by c
 
   // Create by clicking a day: the dialog opens on it.
   await openView(page, 'month', '2026-11-01');
-  await cell(page, '2026-11-12').click({ position: { x: 60, y: 70 } });
+  await clickDay(page, '2026-11-12');
   const dialog = eventDialog(page);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('开始日期')).toHaveValue('2026-11-12');
@@ -156,7 +157,7 @@ test('calendar at 1374 px: gate, month with lunar dates and 休/班, create by c
 test('a series at 1374 px: edit one instance, this and following, all; delete one', async ({ page }) => {
   await openCalendarAsNewUser(page, 'cs');
   await openView(page, 'month', '2026-12-01');
-  await cell(page, '2026-12-07').click({ position: { x: 60, y: 70 } });
+  await clickDay(page, '2026-12-07');
   const dialog = eventDialog(page);
   await dialog.getByLabel(CalendarMsg.FIELD_TITLE).fill('周会');
   await dialog.getByLabel('开始时间').fill('10:00');
@@ -259,7 +260,7 @@ test('birthdays, colours, search, import, a lunar birthday of my own, changes fr
   await expect(birthday).toHaveCSS('background-color', 'rgb(25, 169, 121)');
 
   // A lunar birthday of my own: every year on 农历八月十五.
-  await cell(page, '2026-09-25').click({ position: { x: 60, y: 70 } });
+  await clickDay(page, '2026-09-25');
   const dialog = eventDialog(page);
   await dialog.getByLabel(CalendarMsg.FIELD_TITLE).fill('妈妈生日');
   await dialog.getByLabel(CalendarMsg.FIELD_REPEAT).click();

@@ -59,6 +59,14 @@ export async function range(page: Page, start: string, end: string): Promise<Cal
   return ((await res.json()) as { data: CalendarRange }).data;
 }
 
+/** A click on a month cell's free space (its bottom right corner): a new event on that day. */
+export async function clickDay(page: Page, day: string) {
+  const c = cell(page, day);
+  const box = await c.boundingBox();
+  if (!box) throw new Error(`no cell ${day}`);
+  await c.click({ position: { x: box.width - 10, y: box.height - 6 } });
+}
+
 /** A month cell by its day. */
 export const cell = (page: Page, day: string) => page.locator(`.cal-month__cell[data-day="${day}"]`);
 /** An event's chip in a month cell, by its title. */

@@ -109,7 +109,9 @@ export function AgendaView({ day, today, colorOf, onOpen, onDay }: Props) {
                   {row.mark?.work && (
                     <span className="cal-badge cal-badge--work">{CalendarMsg.DAY_WORK}</span>
                   )}
-                  {row.mark?.holiday && <span className="cal-agenda__holiday">{row.mark.holiday}</span>}
+                  {row.mark?.holiday && row.mark.holiday !== row.mark.special && (
+                    <span className="cal-agenda__holiday">{row.mark.holiday}</span>
+                  )}
                   {row.empty && <span className="cal-agenda__none">没有日程</span>}
                 </button>
               ) : (

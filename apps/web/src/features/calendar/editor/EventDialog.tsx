@@ -226,10 +226,13 @@ function EventEditor({ initial, detail, writes, onClose }: EditorProps) {
         <RepeatFields
           form={form}
           set={set}
-          disabled={instance}
           lunarOfStart={lunarDay ? `${lunarDay.lunar_month}${lunarDay.lunar_day}` : ''}
         />
-        {instance && <span className="cal-field__hint">重复规则在保存时选择“所有日程”后修改整个系列</span>}
+        {instance && (
+          <span className="cal-field__hint">
+            修改重复规则时，请在保存时选择“所有日程”或“此日程及之后的日程”
+          </span>
+        )}
       </div>
       <div className="cal-field">
         <span className="cal-field__label">{CalendarMsg.FIELD_REMINDERS}</span>

@@ -32,7 +32,7 @@ interface Props {
   set(change: Partial<EventForm>): void;
   /** The lunar date of the start day (农历八月十五), shown beside 每年（农历）. */
   lunarOfStart: string;
-  disabled: boolean;
+  disabled?: boolean;
 }
 
 /** The repeat rule: how often, on which weekdays, and until when. */

@@ -1,4 +1,4 @@
-import { LeftOutlined, MenuOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
+import { LeftOutlined, MenuOutlined, PlusOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { CALENDAR_SEARCH_MAX_CHARS, CalendarMsg } from '@phonecloud/shared';
 import { Button, Input, Radio } from 'antd';
 import type { Day } from '../dates/days';
@@ -58,14 +58,19 @@ export function Toolbar({ view, day, today, narrow, query, onQuery, onGo, onNew,
             if (isValidDay(e.target.value)) onGo(view, e.target.value);
           }}
         />
-        <Input.Search
+        <Input
+          type="search"
           className="cal-toolbar__search"
           aria-label={T.search}
+          prefix={<SearchOutlined />}
           placeholder={CalendarMsg.SEARCH_PLACEHOLDER}
           maxLength={CALENDAR_SEARCH_MAX_CHARS}
           allowClear
           value={query}
           onChange={(e) => onQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') onQuery('');
+          }}
         />
         <Radio.Group
           className="cal-toolbar__views"
