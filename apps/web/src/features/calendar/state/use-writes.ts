@@ -25,127 +25,74 @@ export interface WriteTarget {
 
 type AskScope = (kind: 'edit' | 'delete') => Promise<CalendarScopeValue | null>;
 
-/** The calendar's writes, with the series question, the reload after and the failure shown. */
-export function useWrites(askScope: AskScope) {
+/** Runs a write: the success tip and the views read again, or the failure shown; answers whether it went. */
+function useRun() {
   const qc = useQueryClient();
-
-  const done = useCallback(
-    async (text: string) => {
-      toast.success(text);
-      await reloadRanges(qc);
-      await qc.invalidateQueries({ queryKey: [...CALENDAR_KEY, 'search'] });
-    },
-    [qc],
-  );
-
-  const failed = useCallback(
-    async (error: unknown) => {
-      if (!isApiError(error) || error.kind === 'redirected') return;
-      toast.error(error.message);
-      // Changed or deleted elsewhere: show what the server holds now.
-      if (error.code === CalendarCode.STALE_VERSION || error.code === CalendarCode.NOT_FOUND)
-        await reloadRanges(qc);
-    },
-    [qc],
-  );
-
-  const create = useCallback(
-    async (body: CalendarCreate, requestKey: string): Promise<boolean> => {
+  return useCallback(
+    async (call: () => Promise<unknown>, text: string): Promise<boolean> => {
       try {
-        await calendarCalls.create(body, requestKey);
-        await done(CalendarMsg.SAVED);
+        await call();
+        toast.success(text);
+        await reloadRanges(qc);
+        await qc.invalidateQueries({ queryKey: [...CALENDAR_KEY, 'search'] });
         return true;
       } catch (error) {
-        await failed(error);
+        if (!isApiError(error) || error.kind === 'redirected') return false;
+        toast.error(error.message);
+        // Changed or deleted elsewhere: show what the server holds now.
+        const gone = error.code === CalendarCode.STALE_VERSION || error.code === CalendarCode.NOT_FOUND;
+        if (gone) await reloadRanges(qc);
         return false;
       }
     },
-    [done, failed],
+    [qc],
+  );
+}
+
+/** The calendar's writes, with the series question, the reload after and the failure shown. */
+export function useWrites(askScope: AskScope) {
+  const run = useRun();
+
+  const create = useCallback(
+    (body: CalendarCreate, requestKey: string) =>
+      run(() => calendarCalls.create(body, requestKey), CalendarMsg.SAVED),
+    [run],
   );
 
   /** Asks "this / following / all" for an instance of a series; answers false when cancelled or refused. */
   const update = useCallback(
-    async (t: WriteTarget, patch: CalendarPatch, scopeOf?: CalendarScopeValue): Promise<boolean> => {
-      let scope: CalendarScopeValue = 'all';
-      if (t.recurrenceId) {
-        const chosen = scopeOf ?? (await askScope('edit'));
-        if (!chosen) return false;
-        scope = chosen;
-      }
+    async (t: WriteTarget, patch: CalendarPatch): Promise<boolean> => {
+      const scope = t.recurrenceId ? await askScope('edit') : 'all';
+      if (!scope) return false;
       const event = { ...patch };
       // One instance has no rule of its own.
       if (scope === 'this') delete event.repeat;
-      try {
-        await calendarCalls.update({
-          uid: t.uid,
-          version_code: t.versionCode,
-          recurrence_id: t.recurrenceId ?? undefined,
-          scope,
-          event,
-        });
-        await done(CalendarMsg.SAVED);
-        return true;
-      } catch (error) {
-        await failed(error);
-        return false;
-      }
+      const body = { uid: t.uid, version_code: t.versionCode, recurrence_id: t.recurrenceId ?? undefined };
+      return run(() => calendarCalls.update({ ...body, scope, event }), CalendarMsg.SAVED);
     },
-    [askScope, done, failed],
+    [askScope, run],
   );
 
+  /** A single event after `confirmed`; an instance of a series after the series question. */
   const remove = useCallback(
     async (t: WriteTarget, confirmed: () => Promise<boolean>): Promise<boolean> => {
-      let scope: CalendarScopeValue = 'all';
-      if (t.recurrenceId) {
-        const chosen = await askScope('delete');
-        if (!chosen) return false;
-        scope = chosen;
-      } else if (!(await confirmed())) return false;
-      try {
-        await calendarCalls.remove({
-          uid: t.uid,
-          version_code: t.versionCode,
-          recurrence_id: t.recurrenceId ?? undefined,
-          scope,
-        });
-        await done(CalendarMsg.DELETED);
-        return true;
-      } catch (error) {
-        await failed(error);
-        return false;
-      }
+      const scope = t.recurrenceId ? await askScope('delete') : (await confirmed()) ? 'all' : null;
+      if (!scope) return false;
+      const body = { uid: t.uid, version_code: t.versionCode, recurrence_id: t.recurrenceId ?? undefined };
+      return run(() => calendarCalls.remove({ ...body, scope }), CalendarMsg.DELETED);
     },
-    [askScope, done, failed],
+    [askScope, run],
   );
 
-  /** A drag moved an instance by days and minutes: its times shifted in its own zone. */
+  /** A drag moved an instance by days and minutes. */
   const move = useCallback(
-    (o: Occurrence, dayDelta: number, minuteDelta: number) => {
-      if (o.allDay) {
-        return update(target(o), {
-          all_day: 1,
-          start: addDays(o.firstDay, dayDelta),
-          end: addDays(o.lastDay, dayDelta + 1),
-        });
-      }
-      const shift = (dayDelta * 1440 + minuteDelta) * 60_000;
-      const zone = o.tzid ?? viewZone();
-      return update(target(o), {
-        start: wallIn(o.startAt + shift, zone),
-        end: wallIn(o.endAt + shift, zone),
-      });
-    },
+    (o: Occurrence, dayDelta: number, minuteDelta: number) =>
+      update(target(o), movePatch(o, dayDelta, minuteDelta)),
     [update],
   );
-
   /** A drag moved an instance's end to `endMin` of `day` (in the view's zone). */
   const resize = useCallback(
-    (o: Occurrence, day: Day, endMin: number) => {
-      const newEnd = endMin >= 1440 ? `${addDays(day, 1)}T00:00` : `${day}T${clock(endMin)}`;
-      const shift = wallMinutes(o.end, newEnd) * 60_000;
-      const zone = o.tzid ?? viewZone();
-      return update(target(o), { start: wallIn(o.startAt, zone), end: wallIn(o.endAt + shift, zone) });
-    },
+    (o: Occurrence, day: Day, endMin: number) => update(target(o), resizePatch(o, day, endMin)),
     [update],
   );
 
@@ -154,4 +101,22 @@ export function useWrites(askScope: AskScope) {
 
 export function target(o: Occurrence): WriteTarget {
   return { uid: o.uid, versionCode: o.versionCode, recurrenceId: o.recurrenceId };
+}
+
+/** An instance moved by days and minutes: its times shifted in its own zone (a Tokyo meeting stays one). */
+export function movePatch(o: Occurrence, dayDelta: number, minuteDelta: number): CalendarPatch {
+  if (o.allDay) {
+    return { all_day: 1, start: addDays(o.firstDay, dayDelta), end: addDays(o.lastDay, dayDelta + 1) };
+  }
+  const shift = (dayDelta * 1440 + minuteDelta) * 60_000;
+  const zone = o.tzid ?? viewZone();
+  return { start: wallIn(o.startAt + shift, zone), end: wallIn(o.endAt + shift, zone) };
+}
+
+/** An instance whose end was dragged to `endMin` of `day` (in the view's zone). */
+export function resizePatch(o: Occurrence, day: Day, endMin: number): CalendarPatch {
+  const newEnd = endMin >= 1440 ? `${addDays(day, 1)}T00:00` : `${day}T${clock(endMin)}`;
+  const shift = wallMinutes(o.end, newEnd) * 60_000;
+  const zone = o.tzid ?? viewZone();
+  return { start: wallIn(o.startAt, zone), end: wallIn(o.endAt + shift, zone) };
 }

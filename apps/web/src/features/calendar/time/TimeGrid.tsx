@@ -1,9 +1,9 @@
 import { CalendarMsg } from '@phonecloud/shared';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { type Day, WEEKDAY_NAMES, weekdayIndex } from '../dates/days';
 import { DayMarks } from '../month/DayMarks';
 import { type DayMark, minutesOf, type Occurrence } from '../state/model';
-import { placeDay } from './layout';
+import { type Placed, placeDay } from './layout';
 import { type GridDrag, useGridDrag } from './use-grid-drag';
 
 export const HOUR_PX = 48;
@@ -67,46 +67,15 @@ export const TimeGrid = memo(function TimeGrid(props: Props) {
 
   return (
     <div className={`cal-time cal-time--${days.length === 1 ? 'day' : 'week'}`}>
-      <div className="cal-time__head">
-        <div className="cal-time__gutter" />
-        {days.map((d) => (
-          <div key={d} className={`cal-time__day-head${d === today ? ' is-today' : ''}`}>
-            <span className="cal-time__weekday">周{WEEKDAY_NAMES[weekdayIndex(d)]}</span>
-            <DayMarks day={d} mark={marks.get(d)} />
-          </div>
-        ))}
-      </div>
-      <div className="cal-time__all-day">
-        <div className="cal-time__gutter">{CalendarMsg.ALL_DAY}</div>
-        {days.map((d) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: 新建日程 in the toolbar does the same by keyboard.
-          // biome-ignore lint/a11y/noStaticElementInteractions: a free stretch of the all-day row.
-          <div
-            key={d}
-            className="cal-time__all-day-cell"
-            data-day={d}
-            onClick={() => props.onCreateAllDay(d)}
-          >
-            {(events.get(d) ?? [])
-              .filter((o) => o.allDay)
-              .map((o) => (
-                <button
-                  type="button"
-                  key={o.key}
-                  className="cal-chip cal-chip--all-day"
-                  style={{ '--cal-color': colorOf(o.calendarId) } as React.CSSProperties}
-                  data-event={o.uid}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    props.onOpen(o);
-                  }}
-                >
-                  <span className="cal-chip__title">{o.title || CalendarMsg.NO_TITLE}</span>
-                </button>
-              ))}
-          </div>
-        ))}
-      </div>
+      <GridHead
+        days={days}
+        today={today}
+        events={events}
+        marks={marks}
+        colorOf={colorOf}
+        onCreateAllDay={props.onCreateAllDay}
+        onOpen={props.onOpen}
+      />
       <div className="cal-time__scroll" ref={scroller}>
         <div className="cal-time__body">
           <div className="cal-time__hours" aria-hidden>
@@ -118,58 +87,21 @@ export const TimeGrid = memo(function TimeGrid(props: Props) {
           </div>
           <div className="cal-time__columns" ref={grid} style={{ height: HOUR_PX * 24 }} {...gridHandlers}>
             {days.map((d, column) => (
-              <div
+              <DayColumn
                 key={d}
-                className={`cal-time__column${d === today ? ' is-today' : ''}`}
-                data-day={d}
-                onPointerDown={pressFree}
-              >
-                {d === today && <div className="cal-time__now" style={{ top: (nowMin / 60) * HOUR_PX }} />}
-                {placeDay(
-                  (events.get(d) ?? []).filter((o) => !o.allDay),
-                  (o) => spanOn(o, d),
-                ).map((p) => {
-                  const o = p.item;
-                  const hidden = drag && 'key' in drag && drag.key === o.key;
-                  return (
-                    <button
-                      type="button"
-                      key={o.key}
-                      aria-label={`${o.title || CalendarMsg.NO_TITLE} ${o.start.slice(11, 16)}–${o.end.slice(11, 16)}`}
-                      className={`cal-block${o.readOnly ? ' is-read-only' : ''}${hidden ? ' is-dragging' : ''}`}
-                      data-event={o.uid}
-                      style={{
-                        top: (p.startMin / 60) * HOUR_PX,
-                        height: ((p.endMin - p.startMin) / 60) * HOUR_PX - 2,
-                        left: `calc(${(p.column / p.columns) * 100}% + 2px)`,
-                        width: `calc(${100 / p.columns}% - 4px)`,
-                        ['--cal-color' as string]: colorOf(o.calendarId),
-                      }}
-                      onPointerDown={(e) =>
-                        o.readOnly ? e.stopPropagation() : pressEvent(e, o.key, p.startMin, p.endMin)
-                      }
-                      onClick={(e) => {
-                        // A pointer's click is the drag hook's (press and let go); the keyboard's opens here.
-                        if (o.readOnly || e.detail === 0) props.onOpen(o);
-                      }}
-                    >
-                      <span className="cal-block__title">{o.title || CalendarMsg.NO_TITLE}</span>
-                      <span className="cal-block__time">
-                        {o.start.slice(11, 16)}–{o.end.slice(11, 16)}
-                      </span>
-                      {o.location && <span className="cal-block__place">{o.location}</span>}
-                      {!o.readOnly && o.end.slice(0, 10) === d && (
-                        <span
-                          className="cal-block__edge"
-                          aria-hidden
-                          onPointerDown={(e) => pressEdge(e, o.key, p.startMin, p.endMin)}
-                        />
-                      )}
-                    </button>
-                  );
-                })}
-                {drag && drag.column === column && <Ghost drag={drag} byKey={byKey} colorOf={colorOf} />}
-              </div>
+                day={d}
+                today={today}
+                items={events.get(d) ?? []}
+                nowMin={nowMin}
+                drag={drag?.column === column ? drag : null}
+                draggedKey={drag && 'key' in drag ? drag.key : null}
+                byKey={byKey}
+                colorOf={colorOf}
+                pressFree={pressFree}
+                pressEvent={pressEvent}
+                pressEdge={pressEdge}
+                onOpen={props.onOpen}
+              />
             ))}
           </div>
         </div>
@@ -221,4 +153,152 @@ function useNowMinutes(): number {
     return () => clearInterval(t);
   }, []);
   return now;
+}
+
+interface HeadProps {
+  days: Day[];
+  today: Day;
+  events: Map<Day, Occurrence[]>;
+  marks: Map<Day, DayMark>;
+  colorOf(calendarId: string): string;
+  onCreateAllDay(day: Day): void;
+  onOpen(o: Occurrence): void;
+}
+
+/** The days' headings (weekday, number, lunar date, 休/班) and the all-day row. */
+function GridHead({ days, today, events, marks, colorOf, onCreateAllDay, onOpen }: HeadProps) {
+  return (
+    <>
+      <div className="cal-time__head">
+        <div className="cal-time__gutter" />
+        {days.map((d) => (
+          <div key={d} className={`cal-time__day-head${d === today ? ' is-today' : ''}`}>
+            <span className="cal-time__weekday">周{WEEKDAY_NAMES[weekdayIndex(d)]}</span>
+            <DayMarks day={d} mark={marks.get(d)} />
+          </div>
+        ))}
+      </div>
+      <div className="cal-time__all-day">
+        <div className="cal-time__gutter">{CalendarMsg.ALL_DAY}</div>
+        {days.map((d) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: 新建日程 in the toolbar does the same by keyboard.
+          // biome-ignore lint/a11y/noStaticElementInteractions: a free stretch of the all-day row.
+          <div key={d} className="cal-time__all-day-cell" data-day={d} onClick={() => onCreateAllDay(d)}>
+            {(events.get(d) ?? [])
+              .filter((o) => o.allDay)
+              .map((o) => (
+                <button
+                  type="button"
+                  key={o.key}
+                  className="cal-chip cal-chip--all-day"
+                  style={{ '--cal-color': colorOf(o.calendarId) } as React.CSSProperties}
+                  data-event={o.uid}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onOpen(o);
+                  }}
+                >
+                  <span className="cal-chip__title">{o.title || CalendarMsg.NO_TITLE}</span>
+                </button>
+              ))}
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}
+
+type Press = (e: ReactPointerEvent, key: string, startMin: number, endMin: number) => void;
+
+interface ColumnProps {
+  day: Day;
+  today: Day;
+  items: Occurrence[];
+  nowMin: number;
+  /** The drag drawn in this column, if any; the key of the event being dragged anywhere. */
+  drag: GridDrag | null;
+  draggedKey: string | null;
+  byKey: Map<string, Occurrence>;
+  colorOf(calendarId: string): string;
+  pressFree(e: ReactPointerEvent): void;
+  pressEvent: Press;
+  pressEdge: Press;
+  onOpen(o: Occurrence): void;
+}
+
+/** One day's hours: its timed events side by side where they overlap, and the drag's ghost. */
+function DayColumn(props: ColumnProps) {
+  const { day, today, items, nowMin, drag, byKey, colorOf } = props;
+  return (
+    <div
+      className={`cal-time__column${day === today ? ' is-today' : ''}`}
+      data-day={day}
+      onPointerDown={props.pressFree}
+    >
+      {day === today && <div className="cal-time__now" style={{ top: (nowMin / 60) * HOUR_PX }} />}
+      {placeDay(
+        items.filter((o) => !o.allDay),
+        (o) => spanOn(o, day),
+      ).map((p) => (
+        <EventBlock
+          key={p.item.key}
+          placed={p}
+          day={day}
+          dragged={props.draggedKey === p.item.key}
+          colorOf={colorOf}
+          pressEvent={props.pressEvent}
+          pressEdge={props.pressEdge}
+          onOpen={props.onOpen}
+        />
+      ))}
+      {drag && <Ghost drag={drag} byKey={byKey} colorOf={colorOf} />}
+    </div>
+  );
+}
+
+interface BlockProps {
+  placed: Placed<Occurrence>;
+  day: Day;
+  dragged: boolean;
+  colorOf(calendarId: string): string;
+  pressEvent: Press;
+  pressEdge: Press;
+  onOpen(o: Occurrence): void;
+}
+
+/** A timed event in its column: pressed to move, its bottom edge to change its end. */
+function EventBlock({ placed: p, day, dragged, colorOf, pressEvent, pressEdge, onOpen }: BlockProps) {
+  const o = p.item;
+  const time = `${o.start.slice(11, 16)}–${o.end.slice(11, 16)}`;
+  return (
+    <button
+      type="button"
+      aria-label={`${o.title || CalendarMsg.NO_TITLE} ${time}`}
+      className={`cal-block${o.readOnly ? ' is-read-only' : ''}${dragged ? ' is-dragging' : ''}`}
+      data-event={o.uid}
+      style={{
+        top: (p.startMin / 60) * HOUR_PX,
+        height: ((p.endMin - p.startMin) / 60) * HOUR_PX - 2,
+        left: `calc(${(p.column / p.columns) * 100}% + 2px)`,
+        width: `calc(${100 / p.columns}% - 4px)`,
+        ['--cal-color' as string]: colorOf(o.calendarId),
+      }}
+      onPointerDown={(e) => (o.readOnly ? e.stopPropagation() : pressEvent(e, o.key, p.startMin, p.endMin))}
+      onClick={(e) => {
+        // A pointer's click is the drag hook's (press and let go); the keyboard's opens here.
+        if (o.readOnly || e.detail === 0) onOpen(o);
+      }}
+    >
+      <span className="cal-block__title">{o.title || CalendarMsg.NO_TITLE}</span>
+      <span className="cal-block__time">{time}</span>
+      {o.location && <span className="cal-block__place">{o.location}</span>}
+      {!o.readOnly && o.end.slice(0, 10) === day && (
+        <span
+          className="cal-block__edge"
+          aria-hidden
+          onPointerDown={(e) => pressEdge(e, o.key, p.startMin, p.endMin)}
+        />
+      )}
+    </button>
+  );
 }

@@ -85,28 +85,7 @@ export function useGridDrag(
     };
   };
 
-  const ghostFor = (p: Press, e: { clientX: number; clientY: number }, moved: boolean): GridDrag => {
-    const at = where(e);
-    if (p.kind === 'create') {
-      const a = Math.min(p.atMin, at.minute);
-      const b = Math.max(p.atMin, at.minute);
-      return { kind: 'create', column: p.column, startMin: a, endMin: Math.max(b, a + 15) };
-    }
-    if (p.kind === 'resize') {
-      return {
-        kind: 'resize',
-        key: p.key,
-        column: p.column,
-        startMin: p.startMin,
-        endMin: Math.max(at.minute, p.startMin + 15),
-        moved,
-      };
-    }
-    const delta = at.minute - p.atMin;
-    const length = p.endMin - p.startMin;
-    const startMin = Math.min(24 * 60 - 15, Math.max(0, p.startMin + delta));
-    return { kind: 'move', key: p.key, column: at.column, startMin, endMin: startMin + length, moved };
-  };
+  const ghostFor = (p: Press, e: { clientX: number; clientY: number }) => ghost(p, where(e));
 
   const onPointerMove = (e: ReactPointerEvent) => {
     const p = press.current;
@@ -118,36 +97,15 @@ export function useGridDrag(
       press.current = null;
       return;
     }
-    setDrag(ghostFor(p, e, true));
+    setDrag(ghostFor(p, e));
   };
 
   const onPointerUp = (e: ReactPointerEvent) => {
     const p = press.current;
     if (!p || p.pointerId !== e.pointerId) return;
     press.current = null;
-    const ghost = drag;
     setDrag(null);
-    const h = latest.current;
-    if (p.kind === 'create') {
-      if (ghost?.kind === 'create') h.onCreate(ghost.column, ghost.startMin, ghost.endMin);
-      else {
-        const startMin = Math.floor(p.atMin / 60) * 60;
-        h.onCreate(p.column, startMin, Math.min(24 * 60, startMin + DEFAULT_LENGTH_MIN));
-      }
-      return;
-    }
-    if (!ghost || !('moved' in ghost) || !ghost.moved) {
-      h.onOpen(p.key);
-      return;
-    }
-    const final = ghostFor(p, e, true);
-    if (final.kind === 'move') {
-      const dayDelta = final.column - p.column;
-      const minuteDelta = final.startMin - p.startMin;
-      if (dayDelta !== 0 || minuteDelta !== 0) h.onMove(p.key, dayDelta, minuteDelta);
-    } else if (final.kind === 'resize' && final.endMin !== p.endMin) {
-      h.onResize(p.key, p.column, final.endMin);
-    }
+    finish(p, drag === null ? null : ghostFor(p, e), latest.current);
   };
 
   const onPointerCancel = () => {
@@ -168,4 +126,43 @@ export function useGridDrag(
     /** On the grid's element: the moves and the release of whatever was pressed. */
     gridHandlers: { onPointerMove, onPointerUp, onPointerCancel },
   };
+}
+
+/** Where the pressed thing is drawn with the pointer at `at` (column and snapped minute). */
+function ghost(p: Press, at: { column: number; minute: number }): GridDrag {
+  if (p.kind === 'create') {
+    const a = Math.min(p.atMin, at.minute);
+    const b = Math.max(p.atMin, at.minute);
+    return { kind: 'create', column: p.column, startMin: a, endMin: Math.max(b, a + 15) };
+  }
+  if (p.kind === 'resize') {
+    const endMin = Math.max(at.minute, p.startMin + 15);
+    return { kind: 'resize', key: p.key, column: p.column, startMin: p.startMin, endMin, moved: true };
+  }
+  const length = p.endMin - p.startMin;
+  const startMin = Math.min(24 * 60 - 15, Math.max(0, p.startMin + at.minute - p.atMin));
+  return { kind: 'move', key: p.key, column: at.column, startMin, endMin: startMin + length, moved: true };
+}
+
+/** What a release does: `last` is where the drag was drawn (null when the pointer never moved). */
+function finish(p: Press, last: GridDrag | null, h: GridDragHandlers): void {
+  if (p.kind === 'create') {
+    if (last?.kind === 'create') h.onCreate(last.column, last.startMin, last.endMin);
+    else {
+      const startMin = Math.floor(p.atMin / 60) * 60;
+      h.onCreate(p.column, startMin, Math.min(24 * 60, startMin + DEFAULT_LENGTH_MIN));
+    }
+    return;
+  }
+  if (!last) {
+    h.onOpen(p.key);
+    return;
+  }
+  if (last.kind === 'move') {
+    const dayDelta = last.column - p.column;
+    const minuteDelta = last.startMin - p.startMin;
+    if (dayDelta !== 0 || minuteDelta !== 0) h.onMove(p.key, dayDelta, minuteDelta);
+  } else if (last.kind === 'resize' && last.endMin !== p.endMin) {
+    h.onResize(p.key, p.column, last.endMin);
+  }
 }
