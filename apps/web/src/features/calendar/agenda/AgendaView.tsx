@@ -8,7 +8,7 @@ import { addDays, type Day, parseDay, WEEKDAY_NAMES, weekdayIndex } from '../dat
 import { AGENDA_PAGE_DAYS } from '../dates/nav';
 import { timeLabel } from '../state/by-day';
 import type { DayMark, Occurrence } from '../state/model';
-import { agendaRows, DAY_ROW_PX, EVENT_ROW_PX } from './agenda-rows';
+import { type AgendaRow, agendaRows, DAY_ROW_PX, EVENT_ROW_PX } from './agenda-rows';
 
 interface Props {
   day: Day;
@@ -27,30 +27,7 @@ const FIRST_RECT = { width: 360, height: 720 };
  * only the rows in view in the page).
  */
 export function AgendaView({ day, today, colorOf, onOpen, onDay }: Props) {
-  const pages = useInfiniteQuery({
-    queryKey: ['calendar', 'agenda', day],
-    initialPageParam: day,
-    // Each page is the range query of its 30 days (shared with the other views' cache).
-    queryFn: ({ pageParam, client }) =>
-      client.fetchQuery(rangeQuery(pageParam, addDays(pageParam, AGENDA_PAGE_DAYS))),
-    getNextPageParam: (_last, _all, param) => addDays(param, AGENDA_PAGE_DAYS),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const rows = useMemo(() => {
-    const all = pages.data?.pages ?? [];
-    const items: Occurrence[] = [];
-    const marks = new Map<Day, DayMark>();
-    for (const p of all) {
-      items.push(...p.occurrences);
-      for (const [d, m] of p.marks) marks.set(d, m);
-    }
-    // An event spanning two pages comes twice: kept once.
-    const seen = new Set<string>();
-    const unique = items.filter((o) => !seen.has(o.key) && seen.add(o.key));
-    const end = addDays(day, AGENDA_PAGE_DAYS * Math.max(1, all.length));
-    return agendaRows(unique, marks, day, end, today);
-  }, [pages.data, day, today]);
-
+  const { pages, rows } = useAgendaRows(day, today);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
     count: rows.length,
@@ -94,41 +71,7 @@ export function AgendaView({ day, today, colorOf, onOpen, onDay }: Props) {
               className={`cal-agenda__slot cal-agenda__slot--${row.type}`}
               style={{ height: item.size, transform: `translateY(${item.start}px)` }}
             >
-              {row.type === 'day' ? (
-                <button
-                  type="button"
-                  className={`cal-agenda__day${row.day === today ? ' is-today' : ''}`}
-                  onClick={() => onDay(row.day)}
-                >
-                  <span className="cal-agenda__date">{parseDay(row.day).format('M月D日')}</span>
-                  <span>周{WEEKDAY_NAMES[weekdayIndex(row.day)]}</span>
-                  {row.mark && (
-                    <span className="cal-agenda__lunar">{row.mark.special || row.mark.lunar}</span>
-                  )}
-                  {row.mark?.off && <span className="cal-badge cal-badge--off">{CalendarMsg.DAY_OFF}</span>}
-                  {row.mark?.work && (
-                    <span className="cal-badge cal-badge--work">{CalendarMsg.DAY_WORK}</span>
-                  )}
-                  {row.mark?.holiday && row.mark.holiday !== row.mark.special && (
-                    <span className="cal-agenda__holiday">{row.mark.holiday}</span>
-                  )}
-                  {row.empty && <span className="cal-agenda__none">没有日程</span>}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="cal-agenda__event"
-                  data-event={row.o.uid}
-                  style={{ '--cal-color': colorOf(row.o.calendarId) } as React.CSSProperties}
-                  onClick={() => onOpen(row.o)}
-                >
-                  <span className="cal-agenda__time">{timeLabel(row.o, row.day, CalendarMsg.ALL_DAY)}</span>
-                  <span className="cal-agenda__text">
-                    <span className="cal-agenda__title">{row.o.title || CalendarMsg.NO_TITLE}</span>
-                    {row.o.location && <span className="cal-agenda__place">{row.o.location}</span>}
-                  </span>
-                </button>
-              )}
+              <AgendaRowView row={row} today={today} colorOf={colorOf} onOpen={onOpen} onDay={onDay} />
             </li>
           );
         })}
@@ -144,5 +87,77 @@ export function AgendaView({ day, today, colorOf, onOpen, onDay }: Props) {
         </div>
       )}
     </div>
+  );
+}
+
+/** The agenda's pages (30 days each, the range queries the other views share) as rows. */
+function useAgendaRows(day: Day, today: Day) {
+  const pages = useInfiniteQuery({
+    queryKey: ['calendar', 'agenda', day],
+    initialPageParam: day,
+    // Each page is the range query of its 30 days (shared with the other views' cache).
+    queryFn: ({ pageParam, client }) =>
+      client.fetchQuery(rangeQuery(pageParam, addDays(pageParam, AGENDA_PAGE_DAYS))),
+    getNextPageParam: (_last, _all, param) => addDays(param, AGENDA_PAGE_DAYS),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const rows = useMemo(() => {
+    const all = pages.data?.pages ?? [];
+    const items: Occurrence[] = [];
+    const marks = new Map<Day, DayMark>();
+    for (const p of all) {
+      items.push(...p.occurrences);
+      for (const [d, m] of p.marks) marks.set(d, m);
+    }
+    // An event spanning two pages comes twice: kept once.
+    const seen = new Set<string>();
+    const unique = items.filter((o) => !seen.has(o.key) && seen.add(o.key));
+    const end = addDays(day, AGENDA_PAGE_DAYS * Math.max(1, all.length));
+    return agendaRows(unique, marks, day, end, today);
+  }, [pages.data, day, today]);
+
+  return { pages, rows };
+}
+
+interface RowProps {
+  row: AgendaRow;
+  today: Day;
+  colorOf(calendarId: string): string;
+  onOpen(o: Occurrence): void;
+  onDay(day: Day): void;
+}
+
+/** A day's heading (date, weekday, lunar date, 休/班, the holiday) or one of its events. */
+function AgendaRowView({ row, today, colorOf, onOpen, onDay }: RowProps) {
+  return row.type === 'day' ? (
+    <button
+      type="button"
+      className={`cal-agenda__day${row.day === today ? ' is-today' : ''}`}
+      onClick={() => onDay(row.day)}
+    >
+      <span className="cal-agenda__date">{parseDay(row.day).format('M月D日')}</span>
+      <span>周{WEEKDAY_NAMES[weekdayIndex(row.day)]}</span>
+      {row.mark && <span className="cal-agenda__lunar">{row.mark.special || row.mark.lunar}</span>}
+      {row.mark?.off && <span className="cal-badge cal-badge--off">{CalendarMsg.DAY_OFF}</span>}
+      {row.mark?.work && <span className="cal-badge cal-badge--work">{CalendarMsg.DAY_WORK}</span>}
+      {row.mark?.holiday && row.mark.holiday !== row.mark.special && (
+        <span className="cal-agenda__holiday">{row.mark.holiday}</span>
+      )}
+      {row.empty && <span className="cal-agenda__none">没有日程</span>}
+    </button>
+  ) : (
+    <button
+      type="button"
+      className="cal-agenda__event"
+      data-event={row.o.uid}
+      style={{ '--cal-color': colorOf(row.o.calendarId) } as React.CSSProperties}
+      onClick={() => onOpen(row.o)}
+    >
+      <span className="cal-agenda__time">{timeLabel(row.o, row.day, CalendarMsg.ALL_DAY)}</span>
+      <span className="cal-agenda__text">
+        <span className="cal-agenda__title">{row.o.title || CalendarMsg.NO_TITLE}</span>
+        {row.o.location && <span className="cal-agenda__place">{row.o.location}</span>}
+      </span>
+    </button>
   );
 }

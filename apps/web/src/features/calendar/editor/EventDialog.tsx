@@ -88,75 +88,22 @@ interface EditorProps {
 
 function EventEditor({ initial, detail, writes, onClose }: EditorProps) {
   const [form, setForm] = useState(initial);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  // One request key per dialog: a retry of the same create is the same event.
-  const [requestKey] = useState(writes.newRequestKey);
   const set = (change: Partial<EventForm>) => {
     setProblem(null);
     setForm((f) => ({ ...f, ...change }));
   };
-  const zones = useMemo(() => zoneOptions(initial.tzid), [initial.tzid]);
-  const lunar = useQuery({
-    queryKey: [...CALENDAR_KEY, 'days', form.startDay],
-    queryFn: () => calendarCalls.days(form.startDay, form.startDay),
-    enabled: form.repeat === 'lunar_yearly' && /^\d{4}-\d{2}-\d{2}$/.test(form.startDay),
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { silent: true },
-  });
-  const lunarDay = lunar.data?.days[0];
-  // An instance of a series: its own rule cannot change, only the series' (scope asked on save).
+  const { busy, save, remove } = useEditorActions(initial, detail, writes, onClose, setProblem);
+  const lunarDay = useLunarOfStart(form);
+  // An instance of a series: a new rule applies from its choice of scope (asked on save).
   const instance = detail?.recurrence_id != null;
-
-  const save = async () => {
-    const wrong = formProblem(form);
-    if (wrong) {
-      setProblem(wrong);
-      return;
-    }
-    setBusy(true);
-    let ok: boolean;
-    if (!detail) ok = await writes.create(bodyOf(form), requestKey);
-    else {
-      const patch = patchOf(initial, form);
-      ok =
-        Object.keys(patch).length === 0 ||
-        (await writes.update(
-          { uid: detail.uid, versionCode: detail.version_code, recurrenceId: detail.recurrence_id },
-          patch,
-        ));
-    }
-    setBusy(false);
-    if (ok) onClose();
-  };
-
-  const remove = async () => {
-    if (!detail) return;
-    setBusy(true);
-    const ok = await writes.remove(
-      { uid: detail.uid, versionCode: detail.version_code, recurrenceId: detail.recurrence_id },
-      () =>
-        new Promise<boolean>((resolve) =>
-          confirm({
-            title: CalendarMsg.CONFIRM_DELETE,
-            okText: '删除',
-            okButtonProps: { danger: true },
-            cancelText: '取消',
-            onOk: () => resolve(true),
-            onCancel: () => resolve(false),
-          }),
-        ),
-    );
-    setBusy(false);
-    if (ok) onClose();
-  };
 
   return (
     <form
       className="cal-editor"
       onSubmit={(e) => {
         e.preventDefault();
-        void save();
+        void save(form);
       }}
     >
       <div className="cal-field">
@@ -170,57 +117,7 @@ function EventEditor({ initial, detail, writes, onClose }: EditorProps) {
           onChange={(e) => set({ summary: e.target.value })}
         />
       </div>
-      <div className="cal-field cal-field--row">
-        <Checkbox checked={form.allDay} onChange={(e) => set({ allDay: e.target.checked })}>
-          {CalendarMsg.ALL_DAY}
-        </Checkbox>
-      </div>
-      <div className="cal-field cal-field--when">
-        <span className="cal-field__label">{CalendarMsg.FIELD_START}</span>
-        <Input
-          type="date"
-          aria-label="开始日期"
-          value={form.startDay}
-          onChange={(e) => set(startDayChange(form, e.target.value))}
-        />
-        {!form.allDay && (
-          <Input
-            type="time"
-            aria-label="开始时间"
-            value={form.startTime}
-            onChange={(e) => set({ startTime: e.target.value })}
-          />
-        )}
-      </div>
-      <div className="cal-field cal-field--when">
-        <span className="cal-field__label">{CalendarMsg.FIELD_END}</span>
-        <Input
-          type="date"
-          aria-label="结束日期"
-          value={form.endDay}
-          onChange={(e) => set({ endDay: e.target.value })}
-        />
-        {!form.allDay && (
-          <Input
-            type="time"
-            aria-label="结束时间"
-            value={form.endTime}
-            onChange={(e) => set({ endTime: e.target.value })}
-          />
-        )}
-      </div>
-      {!form.allDay && (
-        <div className="cal-field">
-          <span className="cal-field__label">{CalendarMsg.FIELD_ZONE}</span>
-          <Select
-            aria-label={CalendarMsg.FIELD_ZONE}
-            showSearch={{ optionFilterProp: 'label' }}
-            value={form.tzid}
-            options={zones}
-            onChange={(tzid) => set({ tzid })}
-          />
-        </div>
-      )}
+      <WhenFields form={form} set={set} zones={initial.tzid} />
       <div className="cal-field">
         <span className="cal-field__label">{CalendarMsg.FIELD_REPEAT}</span>
         <RepeatFields
@@ -284,4 +181,132 @@ function startDayChange(form: EventForm, startDay: string): Partial<EventForm> {
   const length = Number.isFinite(from) && Number.isFinite(to) ? Math.max(0, to - from) : 0;
   const end = new Date(Date.parse(startDay) + length).toISOString().slice(0, 10);
   return { startDay, endDay: end };
+}
+
+/** 全天, 开始, 结束 and the zone of timed events. */
+function WhenFields({
+  form,
+  set,
+  zones: current,
+}: {
+  form: EventForm;
+  set(c: Partial<EventForm>): void;
+  zones: string;
+}) {
+  const zones = useMemo(() => zoneOptions(current), [current]);
+  return (
+    <>
+      <div className="cal-field cal-field--row">
+        <Checkbox checked={form.allDay} onChange={(e) => set({ allDay: e.target.checked })}>
+          {CalendarMsg.ALL_DAY}
+        </Checkbox>
+      </div>
+      <div className="cal-field cal-field--when">
+        <span className="cal-field__label">{CalendarMsg.FIELD_START}</span>
+        <Input
+          type="date"
+          aria-label="开始日期"
+          value={form.startDay}
+          onChange={(e) => set(startDayChange(form, e.target.value))}
+        />
+        {!form.allDay && (
+          <Input
+            type="time"
+            aria-label="开始时间"
+            value={form.startTime}
+            onChange={(e) => set({ startTime: e.target.value })}
+          />
+        )}
+      </div>
+      <div className="cal-field cal-field--when">
+        <span className="cal-field__label">{CalendarMsg.FIELD_END}</span>
+        <Input
+          type="date"
+          aria-label="结束日期"
+          value={form.endDay}
+          onChange={(e) => set({ endDay: e.target.value })}
+        />
+        {!form.allDay && (
+          <Input
+            type="time"
+            aria-label="结束时间"
+            value={form.endTime}
+            onChange={(e) => set({ endTime: e.target.value })}
+          />
+        )}
+      </div>
+      {!form.allDay && (
+        <div className="cal-field">
+          <span className="cal-field__label">{CalendarMsg.FIELD_ZONE}</span>
+          <Select
+            aria-label={CalendarMsg.FIELD_ZONE}
+            showSearch={{ optionFilterProp: 'label' }}
+            value={form.tzid}
+            options={zones}
+            onChange={(tzid) => set({ tzid })}
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The Chinese calendar's date of the start day, when the event repeats by it (每年农历八月十五). */
+function useLunarOfStart(form: EventForm) {
+  const lunar = useQuery({
+    queryKey: [...CALENDAR_KEY, 'days', form.startDay],
+    queryFn: () => calendarCalls.days(form.startDay, form.startDay),
+    enabled: form.repeat === 'lunar_yearly' && /^\d{4}-\d{2}-\d{2}$/.test(form.startDay),
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { silent: true },
+  });
+  return lunar.data?.days[0];
+}
+
+const askDelete = () =>
+  new Promise<boolean>((resolve) =>
+    confirm({
+      title: CalendarMsg.CONFIRM_DELETE,
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
+    }),
+  );
+
+/** Saving (create, or the changed fields) and deleting, each closing the dialog when it went. */
+function useEditorActions(
+  initial: EventForm,
+  detail: CalendarEventDetail | null,
+  writes: ReturnType<typeof useWrites>,
+  onClose: () => void,
+  setProblem: (p: string | null) => void,
+) {
+  const [busy, setBusy] = useState(false);
+  // One request key per dialog: a retry of the same create is the same event.
+  const [requestKey] = useState(writes.newRequestKey);
+  const target = detail && {
+    uid: detail.uid,
+    versionCode: detail.version_code,
+    recurrenceId: detail.recurrence_id,
+  };
+  const run = async (write: () => Promise<boolean>) => {
+    setBusy(true);
+    const ok = await write();
+    setBusy(false);
+    if (ok) onClose();
+  };
+  const save = (form: EventForm) => {
+    const wrong = formProblem(form);
+    if (wrong) {
+      setProblem(wrong);
+      return Promise.resolve();
+    }
+    if (!target) return run(() => writes.create(bodyOf(form), requestKey));
+    const patch = patchOf(initial, form);
+    return run(async () => Object.keys(patch).length === 0 || writes.update(target, patch));
+  };
+  const remove = () => (target ? run(() => writes.remove(target, askDelete)) : Promise.resolve());
+  return { busy, save, remove };
 }
