@@ -1,6 +1,6 @@
 import { type CalendarInfo, CalendarMsg } from '@phonecloud/shared';
 import { Alert, Button, Modal } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useIsNarrow } from '../../../components/breakpoints';
 import { useCalendarPolling, useCalendars } from '../api/calendar-queries';
@@ -32,23 +32,8 @@ export function CalendarScreen() {
   const shown = useViewData(view, day);
   const { data } = shown;
   const { calendars, colorOf } = useCalendars();
-  const [dialog, setDialog] = useState<DialogTarget | null>(null);
-  const [sheet, setSheet] = useState<Day | null>(null);
-  const [io, setIo] = useState<'import' | null>(null);
-  const [sideOpen, setSideOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const dragging = useRef(false);
-  const onDragging = useCallback((d: boolean) => {
-    dragging.current = d;
-  }, []);
-  const [askScope, scopeNode] = useScopeAsk();
-  const writes = useWrites(askScope);
-  useCalendarPolling(data?.sync_version, () => dragging.current || dialog !== null || io !== null);
-
-  const openNew = (startDay: Day, startMin: number, endDay: Day, endMin: number, allDay: boolean) =>
-    setDialog({ kind: 'new', form: newForm(startDay, startMin, endDay, endMin, allDay) });
-  const open = (o: Occurrence) => setDialog({ kind: 'edit', o });
-
+  const ui = useScreenUi(data?.sync_version);
+  const { setSheet, setIo, setSideOpen, query, setQuery, writes, onDragging, openNew, open } = ui;
   const act: ViewActions = { openNew, open, openSheet: setSheet, go, onDragging, writes };
 
   const side = (
@@ -91,6 +76,99 @@ export function CalendarScreen() {
           />
         </main>
       </div>
+      <ScreenOverlays ui={ui} narrow={narrow} side={side} shown={shown} colorOf={colorOf} />
+    </div>
+  );
+}
+
+interface SideProps {
+  calendars: CalendarInfo[];
+  onNew(): void;
+  onImport(): void;
+}
+
+/** Beside the view (behind ☰ on a phone): 新建日程, the calendars, import and export. */
+function SidePanel({ calendars, onNew, onImport }: SideProps) {
+  return (
+    <>
+      <Button type="primary" block className="cal-side__new" onClick={onNew}>
+        {CalendarMsg.NEW_EVENT}
+      </Button>
+      <CalendarList calendars={calendars} />
+      <div className="cal-side__tools">
+        <Button block onClick={onImport}>
+          {T.import}
+        </Button>
+        <ExportButton />
+      </div>
+    </>
+  );
+}
+
+/** The screen's open dialogs and sheets, the search typed, the writes and the polling. */
+function useScreenUi(syncVersion: number | undefined) {
+  const [dialog, setDialog] = useState<DialogTarget | null>(null);
+  const [sheet, setSheet] = useState<Day | null>(null);
+  const [io, setIo] = useState<'import' | null>(null);
+  const [sideOpen, setSideOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const dragging = useRef(false);
+  const onDragging = useCallback((d: boolean) => {
+    dragging.current = d;
+  }, []);
+  const [askScope, scopeNode] = useScopeAsk();
+  const writes = useWrites(askScope);
+  useCalendarPolling(syncVersion, () => dragging.current || dialog !== null || io !== null);
+
+  const openNew = (startDay: Day, startMin: number, endDay: Day, endMin: number, allDay: boolean) =>
+    setDialog({ kind: 'new', form: newForm(startDay, startMin, endDay, endMin, allDay) });
+  const open = (o: Occurrence) => setDialog({ kind: 'edit', o });
+
+  return {
+    dialog,
+    setDialog,
+    sheet,
+    setSheet,
+    io,
+    setIo,
+    sideOpen,
+    setSideOpen,
+    query,
+    setQuery,
+    writes,
+    scopeNode,
+    onDragging,
+    openNew,
+    open,
+  };
+}
+
+interface OverlayProps {
+  ui: ReturnType<typeof useScreenUi>;
+  narrow: boolean;
+  side: ReactNode;
+  shown: ReturnType<typeof useViewData>;
+  colorOf(calendarId: string): string;
+}
+
+/** The calendars sheet (a phone's), a day's sheet, the event dialog, the import and the series question. */
+function ScreenOverlays({ ui, narrow, side, shown, colorOf }: OverlayProps) {
+  const {
+    dialog,
+    setDialog,
+    sheet,
+    setSheet,
+    io,
+    setIo,
+    sideOpen,
+    setSideOpen,
+    writes,
+    scopeNode,
+    openNew,
+    open,
+  } = ui;
+  return (
+    <>
       {narrow && (
         <Modal
           open={sideOpen}
@@ -117,30 +195,6 @@ export function CalendarScreen() {
       {dialog && <EventDialog target={dialog} writes={writes} onClose={() => setDialog(null)} />}
       {io === 'import' && <ImportDialog onClose={() => setIo(null)} />}
       {scopeNode}
-    </div>
-  );
-}
-
-interface SideProps {
-  calendars: CalendarInfo[];
-  onNew(): void;
-  onImport(): void;
-}
-
-/** Beside the view (behind ☰ on a phone): 新建日程, the calendars, import and export. */
-function SidePanel({ calendars, onNew, onImport }: SideProps) {
-  return (
-    <>
-      <Button type="primary" block className="cal-side__new" onClick={onNew}>
-        {CalendarMsg.NEW_EVENT}
-      </Button>
-      <CalendarList calendars={calendars} />
-      <div className="cal-side__tools">
-        <Button block onClick={onImport}>
-          {T.import}
-        </Button>
-        <ExportButton />
-      </div>
     </>
   );
 }
