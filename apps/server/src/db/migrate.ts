@@ -27,6 +27,7 @@ import * as m025 from './migrations/025_calendar_dav_names.js';
 import * as m026 from './migrations/026_contact_cards.js';
 import * as m027 from './migrations/027_sync_held_earlier.js';
 import * as m028 from './migrations/028_create_keys.js';
+import * as m030 from './migrations/030_calendar_portal.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '026_contact_cards': m026,
   '027_sync_held_earlier': m027,
   '028_create_keys': m028,
+  '030_calendar_portal': m030,
 };
 
 class StaticProvider implements MigrationProvider {

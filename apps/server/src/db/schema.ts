@@ -426,6 +426,9 @@ export interface CalendarEventsTable {
   lunar: string | null;
   /** The name a CalDAV client PUT it under when that is not `<uid>.ics`; null: `<uid>.ics`. */
   dav_name: string | null;
+  /** The master's LOCATION and DESCRIPTION (migration 030); null until read out of `ical`. */
+  location: string | null;
+  description: string | null;
   size: number;
   created_at: number;
   updated_at: number;
@@ -434,6 +437,17 @@ export interface CalendarEventsTable {
 /** An event in the calendar's recycle bin: the row it had, and when it was deleted. */
 export interface CalendarBinTable extends CalendarEventsTable {
   deleted_at: number;
+}
+
+/** The owner's setting of one calendar of the portal (migration 030). */
+export interface CalendarSettingsTable {
+  user_id: number;
+  /** 'default' or 'birthdays'. */
+  calendar_id: string;
+  /** '#RRGGBB', or null for the calendar's default colour. */
+  color: string | null;
+  hidden: Generated<number>;
+  updated_at: number;
 }
 
 /** The calendar's change log: which events each sync_version touched. */
@@ -596,6 +610,7 @@ export interface Database {
   calendar_bin: CalendarBinTable;
   calendar_changes: CalendarChangesTable;
   calendar_files: CalendarFilesTable;
+  calendar_settings: CalendarSettingsTable;
   find_devices: FindDevicesTable;
   find_commands: FindCommandsTable;
   webdav_props: WebdavPropsTable;

@@ -1,20 +1,26 @@
+import { ServiceId } from '@phonecloud/shared';
 import type { AppModule } from '../../platform/app-module.js';
 import { BlobIndex } from '../../storage/blob-index.js';
 import { CalDavStore } from './caldav-store.js';
 import { seedCalendar } from './demo/demo.js';
 import { CalendarFilesRepo } from './files-repo.js';
 import { purgeCalendar } from './housekeeping.js';
+import { calendarPortalRoutes } from './portal/routes.js';
 import { calendarRoutes } from './routes.js';
 import { CalendarService } from './service.js';
 import { calendarSync } from './sync-adapter.js';
 
 /**
- * The calendar store and its export. No service id: the calendar has no tile of its own (its
- * export card sits in the contacts' import/export dialog).
+ * The calendar store, its export, and the portal's calendar screens (a home tile of its own,
+ * behind the `calendar` gate).
  */
 export const calendarModule: AppModule = {
   name: 'calendar',
-  routes: calendarRoutes,
+  serviceId: ServiceId.CALENDAR,
+  async routes(app, deps) {
+    await calendarRoutes(app, deps);
+    await calendarPortalRoutes(app, deps);
+  },
   async usage(deps, userId) {
     return { kind: 'backup', bytes: await new CalendarService(deps).usageBytes(userId) };
   },

@@ -5,6 +5,7 @@ import {
   CalendarCode,
   type CalendarEvent,
   CalendarMsg,
+  type CalendarPoll,
   type CalendarSaveResult,
   Code,
 } from '@phonecloud/shared';
@@ -50,6 +51,8 @@ function indexOf(read: ReadObject) {
     uid: read.uid,
     ical: read.text,
     summary: read.summary,
+    location: read.location,
+    description: read.description,
     start_at: read.startAt,
     end_at: read.endAt,
     all_day: read.allDay ? 1 : 0,
@@ -89,26 +92,51 @@ export class CalendarService {
    * under: `davName` names a new one only.
    */
   async put(userId: number, ics: string, opts: PutOptions = {}): Promise<CalendarSaveResult> {
-    const read = readCalendarObject(ics);
+    const [result] = await this.putAll(userId, [{ ics, opts }]);
+    return result as CalendarSaveResult;
+  }
+
+  /**
+   * Several objects in one transaction at one sync_version (the portal's "this and following"
+   * edit writes the cut series and the new one; an import writes its file's events), each checked
+   * against its own version_code: one refused write refuses them all.
+   */
+  async putAll(
+    userId: number,
+    items: ReadonlyArray<{ ics: string; opts?: PutOptions }>,
+  ): Promise<CalendarSaveResult[]> {
+    const reads = items.map((i) => ({ read: readCalendarObject(i.ics), opts: i.opts ?? {} }));
     return this.change(userId, async (repo, version, now) => {
-      const row = await repo.byUid(userId, read.uid);
-      if (opts.versionCode !== undefined && opts.versionCode !== Number(row?.version_code ?? 0))
-        throw stale();
-      const fields = { ...indexOf(read), version_code: version, updated_at: now };
-      let id: number;
-      let davName: string | null;
-      if (row) {
-        id = Number(row.id);
-        davName = row.dav_name;
-        await repo.updateEvent(userId, id, fields);
-      } else {
-        id = await repo.allocate(userId, 1);
-        davName = await newDavName(repo, userId, read.uid, id, opts.davName);
-        await repo.insertEvent({ user_id: userId, id, created_at: now, dav_name: davName, ...fields });
-      }
-      await repo.log.record(userId, version, [{ event_id: id, uid: read.uid, dav_name: davName, at: now }]);
-      return { sync_version: version, server_id: String(id), version_code: version, uid: read.uid };
+      const out: CalendarSaveResult[] = [];
+      for (const { read, opts } of reads) out.push(await this.write(repo, userId, read, opts, version, now));
+      return out;
     });
+  }
+
+  private async write(
+    repo: CalendarRepo,
+    userId: number,
+    read: ReadObject,
+    opts: PutOptions,
+    version: number,
+    now: number,
+  ): Promise<CalendarSaveResult> {
+    const row = await repo.byUid(userId, read.uid);
+    if (opts.versionCode !== undefined && opts.versionCode !== Number(row?.version_code ?? 0)) throw stale();
+    const fields = { ...indexOf(read), version_code: version, updated_at: now };
+    let id: number;
+    let davName: string | null;
+    if (row) {
+      id = Number(row.id);
+      davName = row.dav_name;
+      await repo.updateEvent(userId, id, fields);
+    } else {
+      id = await repo.allocate(userId, 1);
+      davName = await newDavName(repo, userId, read.uid, id, opts.davName);
+      await repo.insertEvent({ user_id: userId, id, created_at: now, dav_name: davName, ...fields });
+    }
+    await repo.log.record(userId, version, [{ event_id: id, uid: read.uid, dav_name: davName, at: now }]);
+    return { sync_version: version, server_id: String(id), version_code: version, uid: read.uid };
   }
 
   async remove(userId: number, uid: string, opts: WriteOptions = {}): Promise<{ sync_version: number }> {
@@ -178,6 +206,23 @@ export class CalendarService {
     return { ical: row.ical, version_code: Number(row.version_code) };
   }
 
+  async syncVersion(userId: number): Promise<number> {
+    return this.repo.syncVersion(userId);
+  }
+
+  /** The stored row of a UID (the portal's dialog reads its text and index), or 1011. */
+  async row(userId: number, uid: string): Promise<EventRow> {
+    const row = await this.repo.byUid(userId, uid);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** The UIDs of these that the user has (an import tells new from replaced). */
+  async existingUids(userId: number, uids: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.repo.byUids(userId, uids);
+    return new Map(rows.map((r) => [r.uid, r.ical]));
+  }
+
   async get(userId: number, serverId: number): Promise<CalendarEvent> {
     const row = await this.repo.byId(userId, serverId);
     if (!row) throw notFound();
@@ -236,6 +281,15 @@ export class CalendarService {
       list: rows.map(eventOf),
       del: [...new Set(deleted.filter((t) => !uids.has(t.uid)).map((t) => t.uid))],
     };
+  }
+
+  /** The same for the portal's polling: only the UIDs (the view reloads its range when any changed). */
+  async pollSince(userId: number, since: number): Promise<CalendarPoll> {
+    const { current, rows, deleted } = await this.delta(userId, since);
+    const uids = [...new Set(rows.map((r) => r.uid))];
+    const alive = new Set(uids);
+    const del = [...new Set(deleted.filter((t) => !alive.has(t.uid)).map((t) => t.uid))];
+    return { sync_version: current, changed: uids.length + del.length > 0 ? 1 : 0, uids, del };
   }
 
   /** The same for CalDAV: deletions by the name the event had, rows as stored. */

@@ -25,6 +25,8 @@ export interface ReadObject {
   /** The text to keep: as received, or with the UID the phone left out. */
   text: string;
   summary: string;
+  location: string;
+  description: string;
   startAt: number;
   endAt: number;
   allDay: boolean;
@@ -178,11 +180,16 @@ export function readCalendarObject(text: string): ReadObject {
     if (e === master || lastEndAt === null) continue;
     lastEndAt = Math.max(lastEndAt, spanOf(e, zones).end);
   }
-  const summary = master.getFirstPropertyValue('summary');
+  const textOf = (name: string) => {
+    const v = master.getFirstPropertyValue(name);
+    return typeof v === 'string' ? v : '';
+  };
   return {
     uid,
     text: kept,
-    summary: typeof summary === 'string' ? summary : '',
+    summary: textOf('summary'),
+    location: textOf('location'),
+    description: textOf('description'),
     startAt: span.start,
     endAt: span.end,
     allDay: span.allDay,
