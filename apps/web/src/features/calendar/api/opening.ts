@@ -57,10 +57,17 @@ export function prefetchCalendarOpening(): void {
   const area = 'calendar' as const;
   const range = api.get<CalendarRange>(CalendarApi.range, { area, query: { ...r, tz } });
   const calendars = api.get<CalendarList>(CalendarApi.calendars, { area });
+  const entry = { key: `${r.start}|${r.end}|${tz}`, range, calendars, at: Date.now() } as NonNullable<
+    typeof opening
+  >;
+  opening = entry;
   // A failure (6001 before the check) is never used: the area calls again.
-  range.catch(() => undefined);
-  calendars.catch(() => undefined);
-  opening = { key: `${r.start}|${r.end}|${tz}`, range, calendars, at: Date.now() };
+  range.catch(() => {
+    entry.range = null;
+  });
+  calendars.catch(() => {
+    entry.calendars = null;
+  });
 }
 
 /** The prefetched range of these days, once, if it is fresh. */

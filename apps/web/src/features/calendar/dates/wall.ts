@@ -36,3 +36,9 @@ export function wallMinutes(a: string, b: string): number {
     );
   return Math.round((ms(b) - ms(a)) / 60_000);
 }
+
+/** A wall clock moved by `minutes` (read as UTC parts: no zone's gaps). */
+export function addWallMinutes(wall: string, minutes: number): string {
+  const at = new Date(Date.parse(`${wall.slice(0, 16)}:00Z`) + minutes * 60_000).toISOString();
+  return `${at.slice(0, 10)}T${at.slice(11, 16)}`;
+}

@@ -12,7 +12,7 @@ import { toast } from '../../../components/toast';
 import { calendarCalls, viewZone } from '../api/calendar-calls';
 import { CALENDAR_KEY, reloadRanges } from '../api/calendar-queries';
 import { addDays, type Day } from '../dates/days';
-import { wallIn, wallMinutes } from '../dates/wall';
+import { addWallMinutes, wallMinutes } from '../dates/wall';
 import { clock } from '../editor/event-form';
 import type { Occurrence } from './model';
 
@@ -86,13 +86,13 @@ export function useWrites(askScope: AskScope) {
 
   /** A drag moved an instance by days and minutes. */
   const move = useCallback(
-    (o: Occurrence, dayDelta: number, minuteDelta: number) =>
-      update(target(o), movePatch(o, dayDelta, minuteDelta)),
+    async (o: Occurrence, dayDelta: number, minuteDelta: number) =>
+      update(target(o), await movePatch(o, dayDelta, minuteDelta)),
     [update],
   );
   /** A drag moved an instance's end to `endMin` of `day` (in the view's zone). */
   const resize = useCallback(
-    (o: Occurrence, day: Day, endMin: number) => update(target(o), resizePatch(o, day, endMin)),
+    async (o: Occurrence, day: Day, endMin: number) => update(target(o), await resizePatch(o, day, endMin)),
     [update],
   );
 
@@ -103,20 +103,26 @@ export function target(o: Occurrence): WriteTarget {
   return { uid: o.uid, versionCode: o.versionCode, recurrenceId: o.recurrenceId };
 }
 
-/** An instance moved by days and minutes: its times shifted in its own zone (a Tokyo meeting stays one). */
-export function movePatch(o: Occurrence, dayDelta: number, minuteDelta: number): CalendarPatch {
+/**
+ * An instance moved by days and minutes. Its times are shifted as they are kept, in the event's
+ * own zone (event.do answers them): a Tokyo meeting dragged an hour later stays a Tokyo meeting.
+ */
+export async function movePatch(
+  o: Occurrence,
+  dayDelta: number,
+  minuteDelta: number,
+): Promise<CalendarPatch> {
   if (o.allDay) {
     return { all_day: 1, start: addDays(o.firstDay, dayDelta), end: addDays(o.lastDay, dayDelta + 1) };
   }
-  const shift = (dayDelta * 1440 + minuteDelta) * 60_000;
-  const zone = o.tzid ?? viewZone();
-  return { start: wallIn(o.startAt + shift, zone), end: wallIn(o.endAt + shift, zone) };
+  const kept = await calendarCalls.event(o.uid, o.recurrenceId);
+  const shift = dayDelta * 1440 + minuteDelta;
+  return { start: addWallMinutes(kept.start, shift), end: addWallMinutes(kept.end, shift) };
 }
 
 /** An instance whose end was dragged to `endMin` of `day` (in the view's zone). */
-export function resizePatch(o: Occurrence, day: Day, endMin: number): CalendarPatch {
+export async function resizePatch(o: Occurrence, day: Day, endMin: number): Promise<CalendarPatch> {
   const newEnd = endMin >= 1440 ? `${addDays(day, 1)}T00:00` : `${day}T${clock(endMin)}`;
-  const shift = wallMinutes(o.end, newEnd) * 60_000;
-  const zone = o.tzid ?? viewZone();
-  return { start: wallIn(o.startAt, zone), end: wallIn(o.endAt + shift, zone) };
+  const kept = await calendarCalls.event(o.uid, o.recurrenceId);
+  return { start: kept.start, end: addWallMinutes(kept.end, wallMinutes(o.end, newEnd)) };
 }
