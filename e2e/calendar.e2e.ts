@@ -1,4 +1,4 @@
-import { CalendarMsg, calendarImported } from '@phonecloud/shared';
+import { CalendarApi, type CalendarEventDetail, CalendarMsg, calendarImported } from '@phonecloud/shared';
 import type { Page } from '@playwright/test';
 import {
   block,
@@ -121,11 +121,15 @@ test('calendar at 1374 px: gate, month with lunar dates and 休/班, create by c
     await gridPoint(page, '2026-11-19', 12 * 60),
   );
   await expect(block(page, '设计评审会')).toContainText('09:00–12:00');
-  const stored = await range(page, '2026-11-19', '2026-11-20');
-  expect(stored.instances.find((i) => i.summary === '设计评审会')).toMatchObject({
+  // Kept in its own zone: 10:00 to 13:00 in Tokyo.
+  const uid = (await range(page, '2026-11-19', '2026-11-20')).instances.find(
+    (i) => i.summary === '设计评审会',
+  )?.uid;
+  const kept = await page.request.get(`${CalendarApi.event}?uid=${encodeURIComponent(uid ?? '')}`);
+  expect(((await kept.json()) as { data: CalendarEventDetail }).data).toMatchObject({
     tzid: 'Asia/Tokyo',
-    start: '2026-11-19T09:00',
-    end: '2026-11-19T12:00',
+    start: '2026-11-19T10:00',
+    end: '2026-11-19T13:00',
   });
   await shot(page, 'calendar-04-week', { fullPage: false });
 
@@ -134,8 +138,8 @@ test('calendar at 1374 px: gate, month with lunar dates and 休/班, create by c
   await expect(block(page, '设计评审会')).toBeVisible();
   await shot(page, 'calendar-05-day', { fullPage: false });
   await block(page, '设计评审会').click();
-  await dialog.getByRole('button', { name: '删除' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: '删除' }).click();
+  await dialog.getByRole('button', { name: '删除', exact: true }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '删除', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(block(page, '设计评审会')).toHaveCount(0);
 
@@ -212,7 +216,7 @@ test('a series at 1374 px: edit one instance, this and following, all; delete on
 
   // Delete one instance: the others stay.
   await chip(page, '2026-12-07', '周会').click();
-  await dialog.getByRole('button', { name: '删除' }).click();
+  await dialog.getByRole('button', { name: '删除', exact: true }).click();
   await scope(page, CalendarMsg.SCOPE_THIS, '删除');
   await expect(chip(page, '2026-12-07', '周会')).toHaveCount(0);
   await expect(chip(page, '2026-12-16', '周会')).toBeVisible();
