@@ -26,7 +26,8 @@ export function EventDialog({ target, writes, onClose }: Props) {
   const detail = useQuery({
     queryKey: [...CALENDAR_KEY, 'event', o?.uid, o?.recurrenceId],
     queryFn: () => calendarCalls.event(o?.uid ?? '', o?.recurrenceId ?? null),
-    enabled: o !== null,
+    // The birthdays calendar is the contacts' dates, not stored events: drawn from the instance.
+    enabled: o !== null && !o.readOnly,
     staleTime: 0,
     gcTime: 0,
   });
@@ -41,7 +42,9 @@ export function EventDialog({ target, writes, onClose }: Props) {
       className="cal-dialog"
       destroyOnHidden
     >
-      {target.kind === 'new' ? (
+      {o?.readOnly ? (
+        <ReadOnlyOccurrence o={o} />
+      ) : target.kind === 'new' ? (
         <EventEditor initial={target.form} detail={null} writes={writes} onClose={onClose} />
       ) : detail.data ? (
         detail.data.read_only === 1 ? (
@@ -57,6 +60,19 @@ export function EventDialog({ target, writes, onClose }: Props) {
         </div>
       )}
     </Modal>
+  );
+}
+
+function ReadOnlyOccurrence({ o }: { o: Occurrence }) {
+  const when = o.allDay ? o.firstDay : `${o.start.replace('T', ' ')}`;
+  return (
+    <div className="cal-read-only">
+      <p className="cal-read-only__when">
+        {when}
+        {o.lunar && <span className="cal-read-only__lunar">每年按农历日期</span>}
+      </p>
+      <Alert type="info" showIcon title={CalendarMsg.READ_ONLY} />
+    </div>
   );
 }
 
