@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { confirm } from '../../../components/confirm';
 import { calendarCalls } from '../api/calendar-calls';
 import { CALENDAR_KEY } from '../api/calendar-queries';
+import { addDays } from '../dates/days';
 import type { Occurrence } from '../state/model';
 import type { useWrites } from '../state/use-writes';
 import { bodyOf, type EventForm, formOf, formProblem, patchOf } from './event-form';
@@ -271,7 +272,7 @@ function WhenFields({
 function useLunarOfStart(form: EventForm) {
   const lunar = useQuery({
     queryKey: [...CALENDAR_KEY, 'days', form.startDay],
-    queryFn: () => calendarCalls.days(form.startDay, form.startDay),
+    queryFn: () => calendarCalls.days(form.startDay, addDays(form.startDay, 1)),
     enabled: form.repeat === 'lunar_yearly' && /^\d{4}-\d{2}-\d{2}$/.test(form.startDay),
     staleTime: Number.POSITIVE_INFINITY,
     meta: { silent: true },
