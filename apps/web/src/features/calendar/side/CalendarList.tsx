@@ -15,12 +15,17 @@ export function CalendarList({ calendars }: { calendars: CalendarInfo[] }) {
   const qc = useQueryClient();
   const [picking, setPicking] = useState<string | null>(null);
   const change = async (id: string, setting: { color?: string; hidden?: 0 | 1 }) => {
+    // Shown at once; the server's answer (or a reload after a refusal) settles it.
+    qc.setQueryData(calendarsQuery.queryKey, (list) =>
+      list ? { calendars: list.calendars.map((c) => (c.id === id ? { ...c, ...setting } : c)) } : list,
+    );
     try {
       const list = await calendarCalls.setting(id, setting);
       qc.setQueryData(calendarsQuery.queryKey, list);
       await reloadRanges(qc);
     } catch (error) {
       if (isApiError(error) && error.kind !== 'redirected') toast.error(error.message);
+      await qc.invalidateQueries({ queryKey: calendarsQuery.queryKey });
     }
   };
   return (
