@@ -91,7 +91,8 @@ test('calendar at 375 px: agenda by default, a day in a full-screen sheet, edits
   await block(page, '接孩子').scrollIntoViewIfNeeded();
   const b = await block(page, '接孩子').boundingBox();
   if (!b) throw new Error('no block');
-  await drag(page, { x: b.x + 30, y: b.y + 10 }, { x: b.x + 30, y: b.y + 10 + 48 });
+  // Held near its top: a half-hour block's lower part is its edge.
+  await drag(page, { x: b.x + 30, y: b.y + 4 }, { x: b.x + 30, y: b.y + 4 + 48 });
   await expect(block(page, '接孩子')).toContainText('17:30–18:00');
   const edge = await block(page, '接孩子').locator('.cal-block__edge').boundingBox();
   if (!edge) throw new Error('no edge');
