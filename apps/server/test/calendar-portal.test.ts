@@ -186,6 +186,69 @@ describe.each(TEST_DIALECTS)('calendar portal: range and writes [%s]', (dialect)
     });
   });
 
+  it('round-trips the repeat rules of the dialog: monthly by weekday, weekly on days with an end, lunar yearly', async () => {
+    const { client } = await account();
+    const make = async (body: Record<string, unknown>) => {
+      const res = await postJson<CalendarSaveResult>(client, CalendarApi.create, body);
+      expect(res.code, res.message).toBe(0);
+      const detail = await client.get<CalendarEventDetail>(CalendarApi.event, {
+        uid: res.data?.uid as string,
+      });
+      expect(detail.code, detail.message).toBe(0);
+      return detail.data as CalendarEventDetail;
+    };
+    // 2026-12-08 is the second Tuesday of December.
+    const monthly = await make({
+      summary: '读书会',
+      start: '2026-12-08T19:00',
+      end: '2026-12-08T21:00',
+      repeat: { freq: 'monthly', monthly_by: 'weekday' },
+    });
+    expect(monthly).toMatchObject({
+      rrule: 'FREQ=MONTHLY;BYDAY=2TU',
+      repeat: { freq: 'monthly', monthly_by: 'weekday', month_week: 2 },
+      repeat_editable: 1,
+    });
+    const weekly = await make({
+      summary: '游泳',
+      start: '2026-12-01T18:00',
+      end: '2026-12-01T19:00',
+      repeat: { freq: 'weekly', weekdays: ['TH', 'TU'], until: '2026-12-31', interval: 2 },
+    });
+    expect(weekly.repeat).toMatchObject({
+      freq: 'weekly',
+      weekdays: ['TU', 'TH'],
+      interval: 2,
+      until: '2026-12-31',
+    });
+    const lunar = await make({
+      summary: '妈妈生日',
+      all_day: 1,
+      start: '2026-12-16',
+      end: '2026-12-17',
+      repeat: { freq: 'lunar_yearly' },
+    });
+    expect(lunar).toMatchObject({
+      all_day: 1,
+      repeat: { freq: 'lunar_yearly' },
+      lunar: { month: 11, day: 8, leap: false },
+    });
+    const r = await range(client, '2027-12-01', '2028-01-12');
+    // 冬月初八 of the next lunar year.
+    expect(r.instances.filter((i) => i.summary === '妈妈生日').map((i) => i.start)).toEqual(['2027-12-05']);
+    const bad = await postJson(client, CalendarApi.create, {
+      start: '2026-12-02T10:00',
+      end: '2026-12-02T09:00',
+    });
+    expect(bad).toMatchObject({ code: Code.INVALID, message: '结束时间不能早于开始时间' });
+    const zone = await postJson(client, CalendarApi.create, {
+      start: '2026-12-02T10:00',
+      end: '2026-12-02T11:00',
+      tzid: 'Mars/Olympus',
+    });
+    expect(zone).toMatchObject({ code: Code.INVALID, message: '时区不正确' });
+  });
+
   it('deletes one instance (EXDATE), the following ones, and a whole event into the recycle bin', async () => {
     const { client, put, store, user } = await account();
     await put(

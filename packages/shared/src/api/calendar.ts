@@ -104,8 +104,8 @@ export const CalendarSearchQuery = z.object({
     .max(CALENDAR_SEARCH_LIMIT)
     .default(CALENDAR_SEARCH_LIMIT),
 });
-/** changes.do: the sync_version of the last range.do (or changes.do). */
-export const CalendarChangesQuery = z.object({ sync_version: Version });
+/** changes.do: the sync_version (and contacts_version) of the last range.do or changes.do. */
+export const CalendarChangesQuery = z.object({ sync_version: Version, contacts_version: Version.optional() });
 /** calendar_setting.do: a colour and/or hidden for one calendar. */
 export const CalendarSettingBody = z.object({
   calendar_id: z.enum([CALENDAR_ID_DEFAULT, CALENDAR_ID_BIRTHDAYS], {

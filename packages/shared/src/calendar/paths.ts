@@ -40,7 +40,7 @@ export const CalendarApi = {
   /** GET `CalendarSearchQuery` {q, limit?}: events whose title, place or description hold q: `CalendarSearchResult`. */
   search: '/calendar/search.do',
   /**
-   * GET `CalendarChangesQuery` {sync_version}: what changed since (the portal's polling, every
+   * GET `CalendarChangesQuery` {sync_version, contacts_version?}: what changed since (the portal's polling, every
    * CALENDAR_POLL_EVERY_MS): `CalendarPoll`; 1009 when the anchor is older than the log.
    */
   changes: '/calendar/changes.do',

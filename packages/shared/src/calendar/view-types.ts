@@ -84,6 +84,8 @@ export interface CalendarDays {
 export interface CalendarRange extends CalendarDays {
   /** The store's sync_version when read: the anchor of the next changes.do. */
   sync_version: number;
+  /** The contacts book's version when read (the birthdays calendar): changes.do's second anchor. */
+  contacts_version: number;
   start: string;
   end: string;
   tz: string;
@@ -179,6 +181,9 @@ export interface CalendarSearchResult {
 /** changes.do: cheap enough to poll; the view reloads its range when `changed` is 1. */
 export interface CalendarPoll {
   sync_version: number;
+  /** The contacts book's version now: it moved when a contact's birthday may have changed. */
+  contacts_version: number;
+  /** 1 when events changed since `sync_version`, or the contacts since `contacts_version`. */
   changed: 0 | 1;
   /** UIDs written since the anchor, and those deleted. */
   uids: string[];

@@ -284,7 +284,7 @@ export class CalendarService {
   }
 
   /** The same for the portal's polling: only the UIDs (the view reloads its range when any changed). */
-  async pollSince(userId: number, since: number): Promise<CalendarPoll> {
+  async pollSince(userId: number, since: number): Promise<Omit<CalendarPoll, 'contacts_version'>> {
     const { current, rows, deleted } = await this.delta(userId, since);
     const uids = [...new Set(rows.map((r) => r.uid))];
     const alive = new Set(uids);

@@ -6,8 +6,8 @@ import {
 } from '@phonecloud/shared';
 import type { AppDeps } from '../../../http/context.js';
 import { type ContactDate, contactDates, contactsVersion } from '../../contacts/index.js';
-import { solarInLunarYear } from '../ics/lunar.js';
 import { DAY_MS, dayNumber, dayText, isLeap, ymdOf } from './days-math.js';
+import { lunarDayIn } from './lunar-days.js';
 import type { ViewZone } from './zone-clock.js';
 
 // The dates of each user's contacts, kept while the contacts book's version stays the same.
@@ -35,14 +35,12 @@ function daysOf(date: ContactDate, fromDay: number, toDay: number): number[] {
     const [y, m, d] = date.date.split('-').map(Number) as [number, number, number];
     if (!m || !d) return out;
     for (let year = Math.max(first, y); year <= last; year++) {
-      const day =
-        Date.parse(`${solarInLunarYear({ year: y, month: m, day: d, leap: false }, year)}T00:00:00Z`) /
-        DAY_MS;
+      const day = lunarDayIn({ year: y, month: m, day: d, leap: false }, year);
       if (day >= fromDay && day < toDay) out.push(day);
     }
     return out;
   }
-  const m = SOLAR_RE.exec(date.date.startsWith('--') ? date.date.slice(1) : date.date);
+  const m = SOLAR_RE.exec(date.date);
   if (!m) return out;
   const born = m[1] === '-' ? null : Number(m[1]);
   const month = Number(m[2]);

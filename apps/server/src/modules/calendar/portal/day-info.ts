@@ -7,10 +7,26 @@ import { holidayOf } from './holidays.js';
 const CACHE_MAX = 5000;
 const cache = new Map<string, CalendarDayInfo>();
 
-/** Festivals a day shows: the Gregorian ones the portal names, then the Chinese calendar's. */
+/** The Gregorian-dated days China keeps (lunar-typescript also knows others': 情人节, 圣诞节...). */
+const SOLAR_FESTIVALS = new Set([
+  '元旦节',
+  '妇女节',
+  '植树节',
+  '劳动节',
+  '青年节',
+  '儿童节',
+  '建党节',
+  '建军节',
+  '教师节',
+  '国庆节',
+]);
+
+/** The festival a day shows: the Chinese calendar's first (春节, 中秋节, 除夕), then China's Gregorian ones. */
 function festivalOf(solar: Solar): string | null {
-  const lunar = solar.getLunar();
-  const names = [...lunar.getFestivals(), ...solar.getFestivals()];
+  const names = [
+    ...solar.getLunar().getFestivals(),
+    ...solar.getFestivals().filter((f) => SOLAR_FESTIVALS.has(f)),
+  ];
   return names[0] ?? null;
 }
 

@@ -14,9 +14,19 @@ export function dayNumber(year: number, month: number, day: number): number {
   return Date.UTC(year, month - 1, day) / DAY_MS;
 }
 
-export function ymdOf(day: number): { year: number; month: number; day: number } {
-  const d = new Date(day * DAY_MS);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+/** Year, month and day of a day number (H. Hinnant's civil_from_days: no Date made per call). */
+export function ymdOf(dayNum: number): { year: number; month: number; day: number } {
+  const z = dayNum + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
 export function monthDays(year: number, month: number): number {
@@ -25,16 +35,33 @@ export function monthDays(year: number, month: number): number {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
+// Day spellings are asked for over and over (every instance of a view): kept once made.
+const DAY_TEXTS_MAX = 20_000;
+const dayTexts = new Map<number, string>();
+
 /** 'YYYY-MM-DD' of a day number. */
 export function dayText(day: number): string {
-  const { year, month, day: d } = ymdOf(day);
-  return `${pad(year, 4)}-${pad(month)}-${pad(d)}`;
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    const { year, month, day: d } = ymdOf(day);
+    text = `${pad(year, 4)}-${pad(month)}-${pad(d)}`;
+    if (dayTexts.size >= DAY_TEXTS_MAX) dayTexts.clear();
+    dayTexts.set(day, text);
+  }
+  return text;
+}
+
+/** 'HH:mm:ss' of a time of day (ms). */
+export function clockText(ms: number, seconds = true): string {
+  const s = Math.floor(ms / 1000);
+  const hm = `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}`;
+  return seconds ? `${hm}:${pad(s % 60)}` : hm;
 }
 
 /** 'YYYY-MM-DDTHH:mm' of a wall time (seconds are dropped: the views show minutes). */
 export function wallText(wall: number): string {
-  const d = new Date(wall);
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  const day = Math.floor(wall / DAY_MS);
+  return `${dayText(day)}T${clockText(wall - day * DAY_MS, false)}`;
 }
 
 /** Reads 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm[:ss]' as a wall time; null when it is no real day or time. */

@@ -11,7 +11,7 @@ import { eventOf } from '../event-view.js';
 import { lunarOfKey } from '../ics/lunar.js';
 import { CalendarService } from '../service.js';
 import { dayOf, dayText, parseWall, wallText } from './days-math.js';
-import { IcsDoc, valueOf } from './ics-lines.js';
+import { IcsDoc, lineValueOf } from './ics-lines.js';
 import { readTiming, stampWall, type Timing, zoned } from './patch.js';
 import { repeatOf } from './repeat.js';
 import { viewZone } from './zone-clock.js';
@@ -62,7 +62,7 @@ export class CalendarDetailService {
       }
     }
     const ruleLine = master.props('RRULE')[0];
-    const recur = ruleLine ? ICAL.Recur.fromString(valueOf(ruleLine)) : null;
+    const recur = ruleLine ? ICAL.Recur.fromString(lineValueOf(ruleLine)) : null;
     const until = recur?.until ? stampWall(recur.until.toICALString()) : null;
     const untilDay =
       until === null

@@ -1,7 +1,7 @@
 import type ICAL from 'ical.js';
-import { solarInLunarYear } from '../ics/lunar.js';
 import type { IcalTime } from '../ics/time.js';
-import { DAY_MS, dayOf, parseWall, ymdOf } from './days-math.js';
+import { clockText, DAY_MS, dayOf, dayText, ymdOf } from './days-math.js';
+import { lunarDayIn } from './lunar-days.js';
 import { instantOf, type Series, type Shown, wallOfTime } from './series.js';
 import type { WallClock } from './zone-clock.js';
 
@@ -44,10 +44,8 @@ function lunarWalls(s: Series, fromDay: number, toDay: number): number[] {
   const time = s.startWall - startDay * DAY_MS;
   const out: number[] = [];
   for (let year = ymdOf(fromDay).year - 1; year <= ymdOf(toDay).year; year++) {
-    const wall = parseWall(solarInLunarYear(s.lunar, year));
-    if (wall === null) continue;
-    const day = dayOf(wall);
-    if (day >= startDay && day >= fromDay && day <= toDay) out.push(wall + time);
+    const day = lunarDayIn(s.lunar, year);
+    if (day >= startDay && day >= fromDay && day <= toDay) out.push(day * DAY_MS + time);
   }
   return out;
 }
@@ -55,6 +53,14 @@ function lunarWalls(s: Series, fromDay: number, toDay: number): number[] {
 /** The wall starts of the series' instances on days around [fromDay, toDay], EXDATEs included. */
 function candidateWalls(s: Series, fromDay: number, toDay: number): number[] {
   if (!s.recurring) return [s.startWall];
+  // The common case, one rule read by arithmetic: its instances are already in order, unique.
+  const only = s.rules.length === 1 && !s.lunar && s.rdates.length === 0 ? s.rules[0]?.compiled : null;
+  if (only) {
+    const walls = only.between(fromDay, toDay);
+    const startDay = dayOf(s.startWall);
+    if (startDay >= fromDay && startDay <= toDay && walls[0] !== s.startWall) walls.unshift(s.startWall);
+    return walls;
+  }
   const walls = new Set<number>();
   if (s.lunar) for (const w of lunarWalls(s, fromDay, toDay)) walls.add(w);
   else {
@@ -128,13 +134,10 @@ export function expandSeries(s: Series, fromUtc: number, toUtc: number, view: Wa
   return out;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** A RECURRENCE-ID in the master's DTSTART form: a date, a wall clock, or UTC with Z (ical.js's spelling). */
 export function ridTextOf(s: Series, wall: number): string {
-  const d = new Date(wall);
-  const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  if (s.allDay) return date;
-  const time = `${date}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  const day = Math.floor(wall / DAY_MS);
+  if (s.allDay) return dayText(day);
+  const time = `${dayText(day)}T${clockText(wall - day * DAY_MS)}`;
   return s.placement.kind === 'utc' ? `${time}Z` : time;
 }

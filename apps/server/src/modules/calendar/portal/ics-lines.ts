@@ -137,7 +137,7 @@ export class IcsDoc {
     return this.events().find((e) => {
       const line = e.props('RECURRENCE-ID')[0];
       if (rid === null) return line === undefined;
-      return line !== undefined && valueOf(line) === compact(rid);
+      return line !== undefined && lineValueOf(line) === compact(rid);
     });
   }
 
@@ -171,7 +171,7 @@ export class IcsDoc {
 }
 
 /** The value of a logical line (after the first unquoted colon). */
-export function valueOf(line: string): string {
+export function lineValueOf(line: string): string {
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
@@ -183,7 +183,7 @@ export function valueOf(line: string): string {
 
 /** The parameter's value of a logical line, or null. */
 export function paramOf(line: string, name: string): string | null {
-  const head = line.slice(0, line.length - valueOf(line).length - 1);
+  const head = line.slice(0, line.length - lineValueOf(line).length - 1);
   const m = new RegExp(`;${name}=("[^"]*"|[^;:]*)`, 'i').exec(head);
   return m ? (m[1] as string).replace(/^"|"$/g, '') : null;
 }

@@ -11,7 +11,7 @@ import { AppError, invalid } from '../../../http/errors.js';
 import { type RawComponent, rawCalendar, rawText } from '../ics/raw.js';
 import { readCalendarObject } from '../ics/read.js';
 import { CalendarService } from '../service.js';
-import { unfold, valueOf } from './ics-lines.js';
+import { lineValueOf, unfold } from './ics-lines.js';
 
 interface Group {
   uid: string;
@@ -25,10 +25,10 @@ const lineValue = (c: RawComponent, name: string): string | null => {
   const folds = [c.lines[i] as string];
   for (let j = i + 1; j < c.lines.length && /^[ \t]/.test(c.lines[j] as string); j++)
     folds.push(c.lines[j] as string);
-  return valueOf(unfold(folds)).trim();
+  return lineValueOf(unfold(folds)).trim();
 };
 
-const unescape = (s: string) =>
+const unescapeText = (s: string) =>
   s.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
 
 /**
@@ -105,7 +105,7 @@ export class CalendarImportService {
         errors.push({
           index: i + 1,
           uid: g.uid.startsWith('import-') ? '' : g.uid,
-          summary: unescape(summary),
+          summary: unescapeText(summary),
           reason,
         });
       }

@@ -9,12 +9,12 @@ import { DAY_MS, dayOf, parseWall, ymdOf } from './days-math.js';
 import {
   escapeText,
   type IcsDoc,
+  lineValueOf,
   paramOf,
   type TimeForm,
   timeLine,
   utcStamp,
   type VeventLines,
-  valueOf,
 } from './ics-lines.js';
 import { type RepeatInput, ruleOf } from './repeat.js';
 import { viewZone, type WallClock } from './zone-clock.js';
@@ -39,22 +39,22 @@ export function stampWall(value: string): number | null {
 }
 
 function formOf(line: string): TimeForm {
-  const value = valueOf(line).trim();
+  const value = lineValueOf(line).trim();
   const allDay = (paramOf(line, 'VALUE') ?? '').toUpperCase() === 'DATE' || /^\d{8}$/.test(value);
   return { allDay, tzid: allDay ? null : paramOf(line, 'TZID'), utc: !allDay && value.endsWith('Z') };
 }
 
 export function readTiming(ev: VeventLines): Timing {
   const startLine = ev.props('DTSTART')[0];
-  const startWall = startLine ? stampWall(valueOf(startLine)) : null;
+  const startWall = startLine ? stampWall(lineValueOf(startLine)) : null;
   if (!startLine || startWall === null) throw invalid(CalendarMsg.NO_START);
   const form = formOf(startLine);
   const endLine = ev.props('DTEND')[0];
-  let endWall = endLine ? stampWall(valueOf(endLine)) : null;
+  let endWall = endLine ? stampWall(lineValueOf(endLine)) : null;
   if (endWall === null) {
     const duration = ev.props('DURATION')[0];
     endWall = duration
-      ? startWall + ICAL.Duration.fromString(valueOf(duration).trim()).toSeconds() * 1000
+      ? startWall + ICAL.Duration.fromString(lineValueOf(duration).trim()).toSeconds() * 1000
       : startWall + (form.allDay ? DAY_MS : 0);
   }
   return { form, startWall, endWall: Math.max(startWall, endWall) };
@@ -94,7 +94,7 @@ export function nextTiming(cur: Timing, patch: Patch): Timing | null {
   const base = zoned(cur);
   const allDay = patch.all_day !== undefined ? patch.all_day === 1 : base.form.allDay;
   const tzid = allDay ? null : (patch.tzid ?? base.form.tzid ?? CALENDAR_DEFAULT_TZID);
-  if (tzid && tzid !== base.form.tzid) checkZone(tzid);
+  if (tzid && (patch.tzid !== undefined || tzid !== base.form.tzid)) checkZone(tzid);
   const length = base.endWall - base.startWall;
   let start = patch.start !== undefined ? wallOrThrow(patch.start) : base.startWall;
   let end: number;
@@ -137,7 +137,7 @@ export function writeText(ev: VeventLines, name: string, value: string | undefin
 function alarmMinutes(lines: readonly string[], startAt: number): number | null {
   const trigger = lines.find((l) => /^TRIGGER[;:]/i.test(l));
   if (!trigger) return null;
-  const value = valueOf(trigger).trim();
+  const value = lineValueOf(trigger).trim();
   if ((paramOf(trigger, 'VALUE') ?? '').toUpperCase() === 'DATE-TIME' || /^\d{8}T/.test(value)) {
     const at = stampWall(value);
     return at === null ? null : Math.round((startAt - at) / 60_000);
@@ -232,5 +232,5 @@ export function stamp(ev: VeventLines, now: number): void {
   ev.set('DTSTAMP', [`DTSTAMP:${utcStamp(now)}`]);
   ev.set('LAST-MODIFIED', [`LAST-MODIFIED:${utcStamp(now)}`]);
   const seq = ev.props('SEQUENCE')[0];
-  if (seq !== undefined) ev.set('SEQUENCE', [`SEQUENCE:${(Number(valueOf(seq)) || 0) + 1}`]);
+  if (seq !== undefined) ev.set('SEQUENCE', [`SEQUENCE:${(Number(lineValueOf(seq)) || 0) + 1}`]);
 }

@@ -11,6 +11,7 @@ import {
 } from '@phonecloud/shared';
 import type { AppDeps } from '../../../http/context.js';
 import { invalid } from '../../../http/errors.js';
+import { contactsVersion } from '../../contacts/index.js';
 import { CalendarRepo } from '../repo.js';
 import { birthdayInstances } from './birthdays.js';
 import { CalendarsService } from './calendars.js';
@@ -19,7 +20,7 @@ import { DAY_MS, dayOf, dayText, parseWall, wallText } from './days-math.js';
 import { expandSeries, type Occurrence } from './expand.js';
 import { fillIndex } from './indexing.js';
 import { CalendarPortalRepo } from './repo.js';
-import { cachedSeries } from './series.js';
+import { cachedSeries, seriesKept } from './series.js';
 import { type ViewZone, viewZone } from './zone-clock.js';
 
 // Zone offsets reach 14 hours: the index's walls (dates, floating times) may be this far off.
@@ -45,7 +46,14 @@ export function rangeOf(
 }
 
 function instanceOf(
-  base: { uid: string; version_code: number; calendar: CalendarInfo; recurring: boolean; lunar: boolean },
+  base: {
+    uid: string;
+    version_code: number;
+    calendar: CalendarInfo;
+    recurring: boolean;
+    lunar: boolean;
+    tzid: string | null;
+  },
   o: Occurrence,
   view: ViewZone,
 ): CalendarInstance {
@@ -60,7 +68,7 @@ function instanceOf(
     end: o.allDay ? dayText(dayOf(o.endWall)) : shown(o.endAt, o.endWall),
     start_at: o.startAt,
     end_at: o.endAt,
-    tzid: null,
+    tzid: o.allDay ? null : base.tzid,
     summary: o.summary,
     location: o.location,
     calendar_id: base.calendar.id,
@@ -69,6 +77,14 @@ function instanceOf(
     version_code: base.version_code,
     lunar: base.lunar ? 1 : 0,
   };
+}
+
+/** The range a call reads, in instants, with the zone it is shown in. */
+interface Window {
+  fromUtc: number;
+  toUtc: number;
+  view: ViewZone;
+  calendar: CalendarInfo;
 }
 
 /**
@@ -105,6 +121,7 @@ export class CalendarRangeService {
     const truncated = instances.length > CALENDAR_RANGE_MAX_INSTANCES;
     return {
       sync_version: syncVersion,
+      contacts_version: await contactsVersion(this.deps, userId),
       start: dayText(fromDay),
       end: dayText(toDay),
       tz: view.tz,
@@ -122,10 +139,18 @@ export class CalendarRangeService {
     view: ViewZone,
   ): Promise<CalendarInstance[]> {
     await fillIndex(this.repo, userId);
+    const win = { fromUtc, toUtc, view, calendar };
     const [singles, series] = await Promise.all([
-      this.repo.singlesBetween(userId, fromUtc - MARGIN_MS, toUtc + MARGIN_MS),
-      this.repo.seriesBetween(userId, fromUtc - MARGIN_MS, toUtc + MARGIN_MS),
+      this.singleInstances(userId, win),
+      this.seriesInstances(userId, win),
     ]);
+    return singles.concat(series);
+  }
+
+  /** The single events' instances, drawn from the index without their texts. */
+  private async singleInstances(userId: number, w: Window): Promise<CalendarInstance[]> {
+    const { fromUtc, toUtc, view, calendar } = w;
+    const singles = await this.repo.singlesBetween(userId, fromUtc - MARGIN_MS, toUtc + MARGIN_MS);
     const out: CalendarInstance[] = [];
     // A timed single event without a zone is UTC or floating: only its text tells.
     const unzoned = singles
@@ -160,11 +185,36 @@ export class CalendarRangeService {
         calendar,
         recurring: false,
         lunar: false,
+        tzid: r.tzid,
       };
       out.push(instanceOf(base, o, view));
     }
+    return out;
+  }
+
+  /** The recurring events' instances, expanded from their parsed series. */
+  private async seriesInstances(userId: number, w: Window): Promise<CalendarInstance[]> {
+    const { fromUtc, toUtc, view, calendar } = w;
+    const series = await this.repo.seriesBetween(userId, fromUtc - MARGIN_MS, toUtc + MARGIN_MS);
+    const out: CalendarInstance[] = [];
+    // Only the series not parsed at their version yet need their texts read.
+    const unparsed = series.filter(
+      (r) => seriesKept(userId, { id: Number(r.id), version_code: Number(r.version_code) }) === undefined,
+    );
+    const texts = new Map(
+      (
+        await this.repo.texts(
+          userId,
+          unparsed.map((r) => Number(r.id)),
+        )
+      ).map((t) => [Number(t.id), t.ical]),
+    );
     for (const r of series) {
-      const s = cachedSeries(userId, { ...r, id: Number(r.id), version_code: Number(r.version_code) });
+      const key = { id: Number(r.id), version_code: Number(r.version_code) };
+      const text = texts.get(key.id);
+      const s =
+        seriesKept(userId, key) ??
+        (text === undefined ? null : cachedSeries(userId, { ...r, ...key, ical: text }));
       if (!s) continue;
       const base = {
         uid: r.uid,
@@ -172,6 +222,7 @@ export class CalendarRangeService {
         calendar,
         recurring: true,
         lunar: s.lunar !== null,
+        tzid: s.tzid,
       };
       for (const o of expandSeries(s, fromUtc, toUtc, view)) out.push(instanceOf(base, o, view));
     }

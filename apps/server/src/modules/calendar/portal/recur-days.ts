@@ -15,6 +15,11 @@ interface ByDay {
 }
 interface Plan {
   freq: Freq;
+  start: { year: number; month: number; day: number };
+  /** No BYxxx filter at all: each period has exactly its one default day. */
+  plain: boolean;
+  /** Weekly: the days' offsets from the week's start, in order. */
+  weekOffsets: number[];
   interval: number;
   count: number | null;
   untilWall: number | null;
@@ -68,8 +73,13 @@ function planOf(recur: ICAL.Recur, startWall: number, untilWall: number | null):
   if (byMonthDay.some((d) => d === 0 || d < -31 || d > 31) || byMonth.some((m) => m < 1 || m > 12))
     return null;
   const startDay = dayOf(startWall);
+  const wkst = ((recur.wkst || 2) - 1) % 7;
+  const weekdays = byDay.length > 0 ? byDay.map((b) => b.weekday) : [weekdayOf(startDay)];
   return {
     freq,
+    start: ymdOf(startDay),
+    plain: byDay.length === 0 && byMonthDay.length === 0 && byMonth.length === 0,
+    weekOffsets: [...new Set(weekdays.map((w) => (w - wkst + 7) % 7))].sort((a, b) => a - b),
     interval: Math.max(1, recur.interval || 1),
     count: recur.count ? Number(recur.count) : null,
     untilWall,
@@ -79,7 +89,7 @@ function planOf(recur: ICAL.Recur, startWall: number, untilWall: number | null):
     byMonthDay,
     byMonth,
     // ical.js numbers weekdays 1 (Sunday) .. 7.
-    wkst: ((recur.wkst || 2) - 1) % 7,
+    wkst,
   };
 }
 
@@ -107,7 +117,7 @@ function monthPicks(plan: Plan, year: number, month: number): number[] {
   } else if (plan.byMonthDay.length > 0) {
     doms = plan.byMonthDay.map((md) => (md > 0 ? md : len + md + 1)).filter((d) => d >= 1 && d <= len);
   } else {
-    doms = [ymdOf(plan.startDay).day].filter((d) => d <= len);
+    doms = plan.start.day <= len ? [plan.start.day] : [];
   }
   return [...new Set(doms)].sort((a, b) => a - b).map((d) => first + d - 1);
 }
@@ -118,11 +128,11 @@ function weekStartOf(plan: Plan, day: number): number {
 
 /** The candidate days of period p (the p-th step of INTERVAL from the start's period). */
 function periodDays(plan: Plan, p: number): number[] {
-  const start = ymdOf(plan.startDay);
-  const inMonths = (day: number) => plan.byMonth.length === 0 || plan.byMonth.includes(ymdOf(day).month);
+  const start = plan.start;
   switch (plan.freq) {
     case 'DAILY': {
       const day = plan.startDay + p * plan.interval;
+      if (plan.plain) return [day];
       const { month, day: dom } = ymdOf(day);
       if (plan.byMonth.length > 0 && !plan.byMonth.includes(month)) return [];
       if (plan.byDay.length > 0 && !plan.byDay.some((b) => b.weekday === weekdayOf(day))) return [];
@@ -134,10 +144,8 @@ function periodDays(plan: Plan, p: number): number[] {
     }
     case 'WEEKLY': {
       const ws = weekStartOf(plan, plan.startDay) + p * plan.interval * 7;
-      const weekdays = plan.byDay.length > 0 ? plan.byDay.map((b) => b.weekday) : [weekdayOf(plan.startDay)];
-      return [...new Set(weekdays.map((w) => ws + ((w - plan.wkst + 7) % 7)))]
-        .sort((a, b) => a - b)
-        .filter(inMonths);
+      const days = plan.weekOffsets.map((o) => ws + o);
+      return plan.byMonth.length === 0 ? days : days.filter((d) => plan.byMonth.includes(ymdOf(d).month));
     }
     case 'MONTHLY': {
       const index = start.year * 12 + start.month - 1 + p * plan.interval;
@@ -156,7 +164,7 @@ function periodDays(plan: Plan, p: number): number[] {
 
 /** The period a day falls in, counted in INTERVAL steps from the start's (may be negative). */
 function periodOf(plan: Plan, day: number): number {
-  const start = ymdOf(plan.startDay);
+  const start = plan.start;
   const at = ymdOf(day);
   switch (plan.freq) {
     case 'DAILY':

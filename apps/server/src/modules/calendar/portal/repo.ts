@@ -34,11 +34,11 @@ export class CalendarPortalRepo {
       .execute();
   }
 
-  /** Recurring events that may have an instance in [from, to), with their texts. */
+  /** Recurring events that may have an instance in [from, to) (their texts: `texts`, when not parsed yet). */
   seriesBetween(userId: number, from: number, to: number) {
     return this.db
       .selectFrom('calendar_events')
-      .select(['id', 'uid', 'version_code', 'ical', 'lunar'])
+      .select(['id', 'uid', 'version_code', 'lunar'])
       .where('user_id', '=', userId)
       .where('recurring', '=', 1)
       .where('start_at', '<', to)

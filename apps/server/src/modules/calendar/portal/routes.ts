@@ -11,6 +11,7 @@ import type { AppDeps } from '../../../http/context.js';
 import { ok } from '../../../http/envelope.js';
 import { currentSession, requireVerified } from '../../../http/guards.js';
 import type { ZodSchemas } from '../../../http/route-schemas.js';
+import { contactsVersion } from '../../contacts/index.js';
 import { CalendarService } from '../service.js';
 import { CalendarsService } from './calendars.js';
 import { CalendarRangeService } from './range.js';
@@ -48,8 +49,11 @@ export async function calendarPortalRoutes(scope: FastifyInstance, deps: AppDeps
   app.get(CalendarApi.search, { preHandler, schema: { querystring: CalendarSearchQuery } }, async (req) =>
     ok(await searches.search(uid(req), req.query.q, req.query.limit, CALENDAR_VIEW_TZID)),
   );
-  app.get(CalendarApi.changes, { preHandler, schema: { querystring: CalendarChangesQuery } }, async (req) =>
-    ok(await store.pollSince(uid(req), req.query.sync_version)),
-  );
+  app.get(CalendarApi.changes, { preHandler, schema: { querystring: CalendarChangesQuery } }, async (req) => {
+    const poll = await store.pollSince(uid(req), req.query.sync_version);
+    const contacts = await contactsVersion(deps, uid(req));
+    const moved = req.query.contacts_version !== undefined && req.query.contacts_version !== contacts;
+    return ok({ ...poll, contacts_version: contacts, changed: moved ? 1 : poll.changed });
+  });
   await calendarWriteRoutes(app, deps);
 }

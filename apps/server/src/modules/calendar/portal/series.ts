@@ -2,10 +2,10 @@ import type { CalendarLunarDate } from '@phonecloud/shared';
 import ICAL from 'ical.js';
 import { lunarOfKey } from '../ics/lunar.js';
 import { type IcalComponent, type IcalProperty, type IcalTime, isTime, isUtc, tzidOf } from '../ics/time.js';
-import { ZoneResolver } from '../ics/zones.js';
+import { isIanaZone, ZoneResolver } from '../ics/zones.js';
 import { DAY_MS } from './days-math.js';
 import { type CompiledRule, compileRule } from './recur-days.js';
-import { IcalZoneClock, UTC_CLOCK, type WallClock } from './zone-clock.js';
+import { IcalZoneClock, UTC_CLOCK, viewZone, type WallClock } from './zone-clock.js';
 
 /** How a time of the event is placed: in its zone, in UTC, or in the view's zone (dates, floating). */
 export type Placement = { kind: 'zone'; clock: WallClock } | { kind: 'utc' } | { kind: 'view' };
@@ -53,7 +53,12 @@ function placementOf(prop: IcalProperty, time: IcalTime, zones: ZoneResolver): P
   if (time.isDate) return { kind: 'view' };
   if (isUtc(time)) return { kind: 'utc' };
   const tzid = tzidOf(prop);
-  const zone = tzid ? zones.zone(tzid) : null;
+  if (!tzid) return { kind: 'view' };
+  // A tz database name is placed by the runtime's tz database, one clock per zone shared by every
+  // series (its offsets memoised); only a zone the phone alone defines goes through ical.js.
+  const iana = isIanaZone(tzid) ? viewZone(tzid) : null;
+  if (iana) return { kind: 'zone', clock: iana };
+  const zone = zones.zone(tzid);
   return zone ? { kind: 'zone', clock: new IcalZoneClock(zone) } : { kind: 'view' };
 }
 
@@ -189,6 +194,14 @@ export function seriesOf(row: {
 // Parsed series are kept by user, row and version: a month view re-read parses nothing.
 const CACHE_MAX = 20_000;
 const cache = new Map<string, Series | null>();
+
+/** The kept series of a row's version, or undefined when it was not parsed yet. */
+export function seriesKept(
+  userId: number,
+  row: { id: number; version_code: number },
+): Series | null | undefined {
+  return cache.get(`${userId}:${row.id}:${row.version_code}`);
+}
 
 export function cachedSeries(
   userId: number,

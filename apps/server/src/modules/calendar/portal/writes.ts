@@ -13,7 +13,7 @@ import { AppError, invalid } from '../../../http/errors.js';
 import { CalendarService } from '../service.js';
 import { DAY_MS, parseWall } from './days-math.js';
 import { expandSeries } from './expand.js';
-import { escapeText, IcsDoc, timeLine, utcStamp, type VeventLines, valueOf } from './ics-lines.js';
+import { escapeText, IcsDoc, lineValueOf, timeLine, utcStamp, type VeventLines } from './ics-lines.js';
 import {
   nextTiming,
   type Patch,
@@ -92,7 +92,8 @@ export class CalendarWriteService {
     writeText(ev, 'SUMMARY', p.summary);
     writeText(ev, 'LOCATION', p.location);
     writeText(ev, 'DESCRIPTION', p.description);
-    const summary = p.summary ?? (ev.props('SUMMARY')[0] ? valueOf(ev.props('SUMMARY')[0] as string) : '');
+    const summary =
+      p.summary ?? (ev.props('SUMMARY')[0] ? lineValueOf(ev.props('SUMMARY')[0] as string) : '');
     const clock = clockOf(t.form.tzid);
     const startAt = t.form.allDay ? view().utcOf(t.startWall) : clock.utcOf(t.startWall);
     writeReminders(ev, p.reminders, startAt, summary);
@@ -211,7 +212,7 @@ export class CalendarWriteService {
       const before =
         expandSeries(series, firstAt, clockOf(cur.form.tzid).utcOf(ridWall), view()).length +
         series.exdates.size;
-      fresh.set('RRULE', [`RRULE:${ruleCount(valueOf(rule), Math.max(1, count - before))}`]);
+      fresh.set('RRULE', [`RRULE:${ruleCount(lineValueOf(rule), Math.max(1, count - before))}`]);
     }
     // Instances moved on their own after the cut go with the new series (the one at the cut is
     // replaced by the edit itself).
@@ -236,11 +237,11 @@ export class CalendarWriteService {
     const until = untilOf(last, cur.form, clockOf(cur.form.tzid));
     master.set(
       'RRULE',
-      master.props('RRULE').map((r) => `RRULE:${ruleUntil(valueOf(r), until)}`),
+      master.props('RRULE').map((r) => `RRULE:${ruleUntil(lineValueOf(r), until)}`),
     );
     master.set(
       'RDATE',
-      master.props('RDATE').filter((r) => (stampWall(valueOf(r).split(',')[0] ?? '') ?? 0) < ridWall),
+      master.props('RDATE').filter((r) => (stampWall(lineValueOf(r).split(',')[0] ?? '') ?? 0) < ridWall),
     );
     doc.dropEvents((e) => e === master || (overrideWall(e) ?? Number.NEGATIVE_INFINITY) < ridWall);
   }
@@ -283,5 +284,5 @@ export class CalendarWriteService {
 /** The wall time of an override's RECURRENCE-ID, or null for the master. */
 function overrideWall(e: VeventLines): number | null {
   const line = e.props('RECURRENCE-ID')[0];
-  return line ? stampWall(valueOf(line)) : null;
+  return line ? stampWall(lineValueOf(line)) : null;
 }

@@ -67,9 +67,13 @@ export class ViewZone implements WallClock {
     });
   }
 
+  private lastHour = Number.NaN;
+  private lastOffset = 0;
+
   /** The zone's offset at an instant (ms to add to UTC). */
   offsetAt(utc: number): number {
     const hour = Math.floor(utc / HOUR);
+    if (hour === this.lastHour) return this.lastOffset;
     let off = this.offsets.get(hour);
     if (off === undefined) {
       const at = hour * HOUR;
@@ -87,6 +91,8 @@ export class ViewZone implements WallClock {
       if (this.offsets.size >= MEMO_MAX) this.offsets.clear();
       this.offsets.set(hour, off);
     }
+    this.lastHour = hour;
+    this.lastOffset = off;
     return off;
   }
 
