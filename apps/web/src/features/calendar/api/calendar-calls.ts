@@ -48,8 +48,11 @@ export const calendarCalls = {
   remove: (body: CalendarDelete) => api.postJson<CalendarWriteResult>(CalendarApi.delete, body, AREA),
   search: (q: string, signal?: AbortSignal) =>
     api.get<CalendarSearchResult>(CalendarApi.search, { ...AREA, query: { q }, signal }),
-  changes: (syncVersion: number) =>
-    api.get<CalendarPoll>(CalendarApi.changes, { ...AREA, query: { sync_version: syncVersion } }),
+  changes: (syncVersion: number, contactsVersion: number) =>
+    api.get<CalendarPoll>(CalendarApi.changes, {
+      ...AREA,
+      query: { sync_version: syncVersion, contacts_version: contactsVersion },
+    }),
   importIcs: (file: File) => {
     const body = new FormData();
     body.append('file', file, file.name);

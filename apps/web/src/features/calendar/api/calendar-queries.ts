@@ -21,6 +21,8 @@ const RANGE_KEY = [...CALENDAR_KEY, 'range'] as const;
 /** What a view draws of a range: its instances and its days' marks. */
 export interface RangeData {
   sync_version: number;
+  /** The contacts book's version (the birthdays calendar), changes.do's second anchor. */
+  contacts_version: number;
   occurrences: Occurrence[];
   marks: Map<Day, DayMark>;
   truncated: boolean;
@@ -31,6 +33,7 @@ function read(range: CalendarRange): RangeData {
   for (const d of range.days) marks.set(d.date, toDayMark(d));
   return {
     sync_version: range.sync_version,
+    contacts_version: range.contacts_version,
     occurrences: range.instances.map(toOccurrence),
     marks,
     truncated: range.truncated === 1,
@@ -84,19 +87,25 @@ export async function reloadRanges(qc: QueryClient): Promise<void> {
  * 1009, the log no longer reaching back) reads the ranges again. Paused while `busy` (a dialog
  * open, a drag under way) or the page is hidden, so nothing moves under the owner's hand.
  */
-export function useCalendarPolling(syncVersion: number | undefined, busy: () => boolean): void {
+export function useCalendarPolling(
+  versions: { sync_version: number; contacts_version: number } | undefined,
+  busy: () => boolean,
+): void {
   const qc = useQueryClient();
-  const anchor = useRef(syncVersion);
-  if (syncVersion !== undefined && (anchor.current === undefined || syncVersion > anchor.current)) {
-    anchor.current = syncVersion;
+  const anchor = useRef(versions);
+  if (versions && (!anchor.current || versions.sync_version > anchor.current.sync_version)) {
+    anchor.current = { sync_version: versions.sync_version, contacts_version: versions.contacts_version };
   }
   usePolling(
     async () => {
-      if (anchor.current === undefined || busy() || document.hidden) return;
+      if (!anchor.current || busy() || document.hidden) return;
       try {
-        const poll = await calendarCalls.changes(anchor.current);
+        const poll = await calendarCalls.changes(
+          anchor.current.sync_version,
+          anchor.current.contacts_version,
+        );
         if (poll.changed === 1) {
-          anchor.current = poll.sync_version;
+          anchor.current = { sync_version: poll.sync_version, contacts_version: poll.contacts_version };
           await reloadRanges(qc);
           await qc.invalidateQueries({ queryKey: [...CALENDAR_KEY, 'search'] });
         }

@@ -32,7 +32,7 @@ export function CalendarScreen() {
   const shown = useViewData(view, day);
   const { data } = shown;
   const { calendars, colorOf } = useCalendars();
-  const ui = useScreenUi(data?.sync_version);
+  const ui = useScreenUi(data);
   const { setSheet, setIo, setSideOpen, query, setQuery, writes, onDragging, openNew, open } = ui;
   const act: ViewActions = { openNew, open, openSheet: setSheet, go, onDragging, writes };
 
@@ -106,7 +106,7 @@ function SidePanel({ calendars, onNew, onImport }: SideProps) {
 }
 
 /** The screen's open dialogs and sheets, the search typed, the writes and the polling. */
-function useScreenUi(syncVersion: number | undefined) {
+function useScreenUi(versions: { sync_version: number; contacts_version: number } | undefined) {
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
   const [sheet, setSheet] = useState<Day | null>(null);
   const [io, setIo] = useState<'import' | null>(null);
@@ -118,7 +118,7 @@ function useScreenUi(syncVersion: number | undefined) {
   }, []);
   const [askScope, scopeNode] = useScopeAsk();
   const writes = useWrites(askScope);
-  useCalendarPolling(syncVersion, () => dragging.current || dialog !== null || io !== null);
+  useCalendarPolling(versions, () => dragging.current || dialog !== null || io !== null);
 
   const openNew = (startDay: Day, startMin: number, endDay: Day, endMin: number, allDay: boolean) =>
     setDialog({ kind: 'new', form: newForm(startDay, startMin, endDay, endMin, allDay) });
