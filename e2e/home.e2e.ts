@@ -60,7 +60,7 @@ test('home shows the storage figures and one tile per service of the member list
   const named = (ids: number[]) =>
     ids.filter((id) => member.includes(id)).map((id) => ServiceName[id as ServiceIdValue]);
   const shown = [
-    ...named([ServiceId.CONTACTS, ServiceId.SMS, ServiceId.NOTES]),
+    ...named([ServiceId.CONTACTS, ServiceId.CALENDAR, ServiceId.SMS, ServiceId.NOTES]),
     ...(info.find ? [GatedAreaName.find] : []),
     ...named([ServiceId.DRIVE, ServiceId.PHOTOS]),
   ];
@@ -163,8 +163,8 @@ test('an unknown route goes to /home/index', async ({ page }) => {
   await signIn(page, DEMO.username, DEMO.password);
   await page.goto('/#/no/such/page');
   await expect(page).toHaveURL(/\/#\/home\/index$/);
-  // An area this build does not serve (the calendar has its export only).
-  await page.goto('/#/calendar/index');
+  // An address under no area's prefix (the calendar's own is /calendar/...).
+  await page.goto('/#/calendars/index');
   await expect(page).toHaveURL(/\/#\/home\/index$/);
 });
 

@@ -3,6 +3,7 @@ import {
   type CalendarBin,
   type CalendarBinRecovered,
   type ExportResult,
+  type GatedArea,
 } from '@phonecloud/shared';
 import { api, type CallOptions } from './index';
 
@@ -16,8 +17,9 @@ const AREA: CallOptions = { area: 'contact' };
  * carries its card (spec 001 §2); the calendar has no screen of its own. An empty calendar
  * answers 1012 with '暂无日程信息,无导出数据！'.
  */
-export function exportCalendar(): Promise<ExportResult> {
-  return api.post<ExportResult>(CalendarApi.export, {}, AREA);
+export function exportCalendar(area: GatedArea = 'contact'): Promise<ExportResult> {
+  // From the calendar's own screen a 6001 leads to its own check screen (the same scope).
+  return api.post<ExportResult>(CalendarApi.export, {}, { area });
 }
 
 /** The calendar's recycle bin (the product's own): what phones and CalDAV clients deleted. */

@@ -140,7 +140,8 @@ export function createApiClient(env: ClientEnv): ApiClient {
       ),
     post: (path, fields = {}, options = {}) =>
       call(post(path, FORM_TYPE, encodeForm(fields), options.requestKey), options),
-    postJson: (path, body, options = {}) => call(post(path, JSON_TYPE, JSON.stringify(body)), options),
+    postJson: (path, body, options = {}) =>
+      call(post(path, JSON_TYPE, JSON.stringify(body), options.requestKey), options),
     upload: <T, R>(url: string, body: BodyInit | undefined, options: UploadOptions<R> = {}) => {
       const method = options.method ?? 'POST';
       const csrf = method !== 'GET' && !options.tokenInAddress;

@@ -1,4 +1,5 @@
 import { installDriveHooks } from '../api';
+import { prefetchCalendarOpening } from '../features/calendar/api/opening';
 import { prefetchContactBook } from '../features/contacts/api/book-prefetch';
 import { driveHooks } from '../features/drive/drive-session';
 import { prefetchAlipanFolder } from '../features/drive/listing/folder-prefetch';
@@ -61,6 +62,15 @@ export const AREAS: readonly AreaEntry[] = [
     page: preloadable(() =>
       Promise.all([import('../features/notes/NotesArea'), prefetchNoteList()]).then(([page]) => page),
     ),
+    onePage: true,
+  },
+  {
+    path: '/calendar/*',
+    // The calendars and the first range start alongside the chunk (see calendar/api/opening.ts).
+    page: preloadable(() => {
+      prefetchCalendarOpening();
+      return import('../features/calendar/CalendarArea');
+    }),
     onePage: true,
   },
   { path: '/find/*', page: preloadable(() => import('../features/find/FindArea')) },

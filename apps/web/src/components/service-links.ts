@@ -23,6 +23,12 @@ const LINKS: readonly ServiceLink[] = [
     route: '/contact/index',
     areas: ['/contact'],
   },
+  {
+    id: ServiceId.CALENDAR,
+    name: ServiceName[ServiceId.CALENDAR],
+    route: '/calendar/index',
+    areas: ['/calendar'],
+  },
   { id: ServiceId.SMS, name: ServiceName[ServiceId.SMS], route: '/sms/index', areas: ['/sms'] },
   { id: ServiceId.NOTES, name: ServiceName[ServiceId.NOTES], route: '/note/index', areas: ['/note'] },
   { id: 'find', name: GatedAreaName.find, route: '/find/index', areas: ['/find'] },

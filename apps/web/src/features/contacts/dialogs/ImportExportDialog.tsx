@@ -51,7 +51,7 @@ export function ImportExportDialog({ book, onClose }: { book: Book; onClose(): v
           hint={CalendarMsg.EXPORT_HINT}
           icon={<CalendarOutlined />}
           failedText={CalendarMsg.DOWNLOAD_FAILED}
-          run={exportCalendar}
+          run={() => exportCalendar()}
           extra={
             <Button
               type="link"

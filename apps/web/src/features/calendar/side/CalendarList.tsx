@@ -1,0 +1,82 @@
+import { CALENDAR_COLORS, type CalendarInfo, CalendarMsg } from '@phonecloud/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Checkbox } from 'antd';
+import { useState } from 'react';
+import { isApiError } from '../../../api';
+import { toast } from '../../../components/toast';
+import { calendarCalls } from '../api/calendar-calls';
+import { calendarsQuery, reloadRanges } from '../api/calendar-queries';
+
+/**
+ * The calendars: the owner's (what phones and CalDAV clients sync) and the contacts' birthdays
+ * and anniversaries (read-only), each with its colour and a box that shows or hides it.
+ */
+export function CalendarList({ calendars }: { calendars: CalendarInfo[] }) {
+  const qc = useQueryClient();
+  const [picking, setPicking] = useState<string | null>(null);
+  const change = async (id: string, setting: { color?: string; hidden?: 0 | 1 }) => {
+    // Shown at once; the server's answer (or a reload after a refusal) settles it.
+    qc.setQueryData(calendarsQuery.queryKey, (list) =>
+      list ? { calendars: list.calendars.map((c) => (c.id === id ? { ...c, ...setting } : c)) } : list,
+    );
+    try {
+      const list = await calendarCalls.setting(id, setting);
+      qc.setQueryData(calendarsQuery.queryKey, list);
+      await reloadRanges(qc);
+    } catch (error) {
+      if (isApiError(error) && error.kind !== 'redirected') toast.error(error.message);
+      await qc.invalidateQueries({ queryKey: calendarsQuery.queryKey });
+    }
+  };
+  return (
+    <section className="cal-calendars" aria-labelledby="cal-calendars-title">
+      <h2 id="cal-calendars-title" className="cal-side__title">
+        我的日历
+      </h2>
+      <ul>
+        {calendars.map((c) => (
+          <li key={c.id} className="cal-calendars__item">
+            <Checkbox
+              checked={c.hidden === 0}
+              aria-label={`${c.hidden === 0 ? CalendarMsg.HIDE_CALENDAR : CalendarMsg.SHOW_CALENDAR} ${c.name}`}
+              onChange={(e) => void change(c.id, { hidden: e.target.checked ? 0 : 1 })}
+              style={{ '--cal-color': c.color } as React.CSSProperties}
+              className="cal-calendars__check"
+            >
+              <span className="cal-calendars__name">{c.name}</span>
+              {c.read_only === 1 && <span className="cal-calendars__ro">只读</span>}
+            </Checkbox>
+            <button
+              type="button"
+              className="cal-calendars__color"
+              aria-label={`更改${c.name}的颜色`}
+              aria-expanded={picking === c.id}
+              style={{ background: c.color }}
+              onClick={() => setPicking((p) => (p === c.id ? null : c.id))}
+            />
+            {picking === c.id && (
+              <div className="cal-colors" role="radiogroup" aria-label={`${c.name}的颜色`}>
+                {CALENDAR_COLORS.map((color) => (
+                  // biome-ignore lint/a11y/useSemanticElements: a swatch, not a form's radio.
+                  <button
+                    key={color}
+                    type="button"
+                    role="radio"
+                    aria-checked={color === c.color}
+                    aria-label={color}
+                    className="cal-colors__swatch"
+                    style={{ background: color }}
+                    onClick={() => {
+                      setPicking(null);
+                      void change(c.id, { color });
+                    }}
+                  />
+                ))}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
