@@ -8,7 +8,7 @@ import type { Config } from '../../config.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { FsBlobStore } from '../../storage/fs-store.js';
 import { S3BlobStore } from '../../storage/s3-store.js';
-import { copyBlob, storeSource } from './copy-blob.js';
+import { copyBlob, SyncBatch, storeSource } from './copy-blob.js';
 import {
   BackupError,
   ensureDir,
@@ -218,7 +218,8 @@ async function copyBlobs(store: BlobStore, toRoot: string, snapshot: Snapshot) {
   let copied = 0;
   let next = 0;
   const source = storeSource(store);
-  // A few at once: one blob's fsync (or an S3 round trip) overlaps another's reading and hashing.
+  const batch = new SyncBatch(toRoot);
+  // A few at once: one blob's S3 round trip overlaps another's reading and hashing.
   const worker = async () => {
     while (next < snapshot.blobs.length) {
       const i = next++;
@@ -230,11 +231,17 @@ async function copyBlobs(store: BlobStore, toRoot: string, snapshot: Snapshot) {
           );
         continue;
       }
-      if (await copyBlob(source, toRoot, b.key, b.size)) copied++;
+      if (await copyBlob(source, toRoot, b.key, b.size, batch)) copied++;
       kept[i] = { key: b.key, size: b.size, sha256: b.key };
     }
   };
-  await Promise.all(Array.from({ length: COPY_CONCURRENCY }, worker));
+  try {
+    await Promise.all(Array.from({ length: COPY_CONCURRENCY }, worker));
+    await batch.finish();
+  } catch (err) {
+    await batch.drop();
+    throw err;
+  }
   return { blobs: kept.filter((b) => b !== null), copied };
 }
 

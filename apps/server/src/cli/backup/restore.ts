@@ -2,7 +2,7 @@ import { copyFile, readdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.js';
 import { S3BlobStore } from '../../storage/s3-store.js';
-import { copyBlob, folderSource, putBlob } from './copy-blob.js';
+import { copyBlob, folderSource, putBlob, SyncBatch } from './copy-blob.js';
 import {
   type BackupEntry,
   BackupError,
@@ -72,7 +72,14 @@ async function blobTarget(config: Config, force: boolean) {
   return {
     async write(manifest: Manifest, from: string) {
       await removeQuietly(blobs);
-      for (const b of manifest.blobs) await copyBlob(folderSource(from), blobs, b.key, b.size);
+      const batch = new SyncBatch(blobs);
+      try {
+        for (const b of manifest.blobs) await copyBlob(folderSource(from), blobs, b.key, b.size, batch);
+        await batch.finish();
+      } catch (err) {
+        await batch.drop();
+        throw err;
+      }
       await removeQuietly(path.join(blobs, 'tmp'));
     },
   };
