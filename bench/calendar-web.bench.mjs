@@ -94,6 +94,11 @@ function switchProbe({ selector, title }) {
       return false;
     };
     const observer = new MutationObserver(check);
+    // A month with no event never shows a chip: give up there rather than wait for ever.
+    setTimeout(() => {
+      observer.disconnect();
+      resolve(Number.NaN);
+    }, 10_000);
     observer.observe(document.body, {
       childList: true,
       subtree: true,
@@ -218,12 +223,16 @@ export default async function calendarWebBench() {
         }),
       );
     }
-    target(
-      `month switch right after a jump (not read ahead yet; median of ${cold.length})`,
-      median(cold),
-      300,
+    const painted = cold.filter(Number.isFinite);
+    if (painted.length > 0)
+      target(
+        `month switch right after a jump (not read ahead yet; median of ${painted.length})`,
+        median(painted),
+        300,
+      );
+    console.log(
+      `  runs: ${cold.map((v) => (Number.isFinite(v) ? v.toFixed(0) : 'no events shown')).join(', ')} ms`,
     );
-    console.log(`  runs: ${cold.map((v) => v.toFixed(0)).join(', ')} ms`);
     await ctx.close();
   } finally {
     await browser.close();

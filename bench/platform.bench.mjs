@@ -44,7 +44,7 @@ export default async function platformBench() {
     await barePage.waitForLoadState('networkidle');
     const bareLoaded = await bareBytes();
     await ctx.close();
-    report('home JS+CSS (gzip)', home, bareLoaded, 'B', { text: '<= 4x', test: (r) => r <= 4 });
+    report('home JS+CSS (gzip)', home, bareLoaded, 'B', { text: '<= 2.5x', test: (r) => r <= 2.5 });
     console.log(`  (bare page build on disk: ${builtAssetBytes(bareDist)} B gzip)`);
 
     // Time: from submitting the sign-in form to the home page's storage figures, fresh context each run.

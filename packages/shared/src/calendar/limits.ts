@@ -64,8 +64,9 @@ export const CALENDAR_COLORS = [
 ] as const;
 /**
  * Years the official holiday table (休 / 班) covers: the State Council's notices as
- * `lunar-typescript` ships them. Other years show lunar dates, terms and festivals only (2027's
- * notice was not out when this table was last updated).
+ * `lunar-typescript` ships them, each year checked by a test against its notice. Other years show
+ * lunar dates, terms and festivals only (the package has 2002 on, untested here; 2027's notice
+ * was not out when this table was last updated).
  */
-export const CALENDAR_HOLIDAY_FIRST_YEAR = 2002;
+export const CALENDAR_HOLIDAY_FIRST_YEAR = 2021;
 export const CALENDAR_HOLIDAY_LAST_YEAR = 2026;

@@ -13,6 +13,52 @@ const offs = (from: string, to: string) => {
 
 /** Each year's State Council notice: its Spring Festival, Labour Day and National Day, days off and swaps. */
 const NOTICES: Record<number, { off: Array<[string, string, string]>; work: Array<[string, string]> }> = {
+  2021: {
+    off: [
+      ['春节', '2021-02-11', '2021-02-17'],
+      ['劳动节', '2021-05-01', '2021-05-05'],
+      ['国庆节', '2021-10-01', '2021-10-07'],
+    ],
+    work: [
+      ['春节', '2021-02-07'],
+      ['春节', '2021-02-20'],
+      ['劳动节', '2021-04-25'],
+      ['劳动节', '2021-05-08'],
+      ['国庆节', '2021-09-26'],
+      ['国庆节', '2021-10-09'],
+    ],
+  },
+  2022: {
+    off: [
+      ['春节', '2022-01-31', '2022-02-06'],
+      ['劳动节', '2022-04-30', '2022-05-04'],
+      ['国庆节', '2022-10-01', '2022-10-07'],
+    ],
+    work: [
+      ['春节', '2022-01-29'],
+      ['春节', '2022-01-30'],
+      ['劳动节', '2022-04-24'],
+      ['劳动节', '2022-05-07'],
+      ['国庆节', '2022-10-08'],
+      ['国庆节', '2022-10-09'],
+    ],
+  },
+  2023: {
+    off: [
+      ['春节', '2023-01-21', '2023-01-27'],
+      ['劳动节', '2023-04-29', '2023-05-03'],
+      ['中秋节', '2023-09-29', '2023-09-29'],
+      ['国庆节', '2023-09-30', '2023-10-06'],
+    ],
+    work: [
+      ['春节', '2023-01-28'],
+      ['春节', '2023-01-29'],
+      ['劳动节', '2023-04-23'],
+      ['劳动节', '2023-05-06'],
+      ['国庆节', '2023-10-07'],
+      ['国庆节', '2023-10-08'],
+    ],
+  },
   2024: {
     off: [
       ['春节', '2024-02-10', '2024-02-17'],
@@ -75,8 +121,12 @@ describe.each(Object.keys(NOTICES).map(Number))('the official holidays of %i', (
 });
 
 describe('the holiday table', () => {
-  it('covers the years the contract names and no later one (2027: no notice shipped yet)', () => {
+  it('covers the years the contract names, each tested, and no later one (2027: no notice shipped yet)', () => {
     expect(hasHolidayTable(CALENDAR_HOLIDAY_FIRST_YEAR)).toBe(true);
+    // Every year shipped has its notice tested above; an earlier year is shown without marks.
+    for (let year = CALENDAR_HOLIDAY_FIRST_YEAR; year <= CALENDAR_HOLIDAY_LAST_YEAR; year++)
+      expect(Object.keys(NOTICES), String(year)).toContain(String(year));
+    expect(holidayOf(`${CALENDAR_HOLIDAY_FIRST_YEAR - 1}-10-01`)).toBeNull();
     expect(hasHolidayTable(CALENDAR_HOLIDAY_LAST_YEAR)).toBe(true);
     // When a release of lunar-typescript brings 2027, this fails: raise the last year and add its test.
     expect(hasHolidayTable(CALENDAR_HOLIDAY_LAST_YEAR + 1)).toBe(false);
