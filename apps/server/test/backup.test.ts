@@ -21,7 +21,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../src/cli/backup/layout.js';
 import { openDb } from '../src/db/index.js';
 import { hashPassword } from '../src/lib/credentials/password.js';
-import { sha256Hex } from '../src/lib/crypto.js';
 import { UsersRepo } from '../src/modules/users/repo.js';
 import { BlobIndex } from '../src/storage/blob-index.js';
 import { FsBlobStore } from '../src/storage/fs-store.js';
@@ -31,6 +30,7 @@ import {
   freePort,
   SERVER_DIR,
   schemaUrl,
+  seedVerifiedSession,
   startBuiltServer,
 } from './support/built-server.js';
 import { TestClient } from './support/client.js';
@@ -166,25 +166,7 @@ describe('backup and restore [sqlite]', () => {
     // The account and a verified session, written where the server will find them.
     mkdirSync(dataDir);
     const handle = await openDb({ dataDir });
-    const now = Date.now();
-    const userId = await new UsersRepo(handle.db).create(
-      { username: 'keeper', passwordHash: await hashPassword('secret123'), phone: '13911113333' },
-      now,
-    );
-    await handle.db
-      .insertInto('sessions')
-      .values({
-        id: sha256Hex(cookie),
-        user_id: userId,
-        created_at: now,
-        last_seen_at: now,
-        expires_at: now + 86_400_000,
-        verified_main_at: now,
-        verified_finder_at: null,
-        ip: '127.0.0.1',
-        user_agent: 'test',
-      })
-      .execute();
+    await seedVerifiedSession(handle, 'keeper', cookie, '13911113333');
     await handle.close();
     ({ client } = await start(dataDir));
     for (const name of ['张三', '李四', '王五']) await save(client, person(name));

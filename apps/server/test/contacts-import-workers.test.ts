@@ -6,11 +6,8 @@ import path from 'node:path';
 import { SESSION_COOKIE } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/index.js';
-import { hashPassword } from '../src/lib/credentials/password.js';
-import { sha256Hex } from '../src/lib/crypto.js';
-import { UsersRepo } from '../src/modules/users/repo.js';
 import { verifiedClient } from './support/accounts.js';
-import { buildServer, freePort, startBuiltServer } from './support/built-server.js';
+import { buildServer, freePort, seedVerifiedSession, startBuiltServer } from './support/built-server.js';
 import { TestClient } from './support/client.js';
 import { book, closeServer, importFiles } from './support/contacts.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -63,25 +60,7 @@ describe('vCard import on worker threads (built server)', () => {
   beforeAll(async () => {
     buildServer();
     const handle = await openDb({ dataDir });
-    const now = Date.now();
-    const userId = await new UsersRepo(handle.db).create(
-      { username: 'workers', passwordHash: await hashPassword('secret123'), phone: '13911113333' },
-      now,
-    );
-    await handle.db
-      .insertInto('sessions')
-      .values({
-        id: sha256Hex(cookie),
-        user_id: userId,
-        created_at: now,
-        last_seen_at: now,
-        expires_at: now + 86_400_000,
-        verified_main_at: now,
-        verified_finder_at: null,
-        ip: '127.0.0.1',
-        user_agent: 'test',
-      })
-      .execute();
+    await seedVerifiedSession(handle, 'workers', cookie, '13911113333');
     await handle.close();
     port = await freePort();
     child = (await startBuiltServer(port, { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') }))

@@ -8,10 +8,13 @@ import { SESSION_COOKIE, type V1ListResult, type V1UploadUrl } from '@phonecloud
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/index.js';
-import { hashPassword } from '../src/lib/credentials/password.js';
-import { sha256Hex } from '../src/lib/crypto.js';
-import { UsersRepo } from '../src/modules/users/repo.js';
-import { buildServer, freePort, schemaUrl, startBuiltServer } from './support/built-server.js';
+import {
+  buildServer,
+  freePort,
+  schemaUrl,
+  seedVerifiedSession,
+  startBuiltServer,
+} from './support/built-server.js';
 import { TestClient } from './support/client.js';
 import { TEST_DIALECTS, type TestDialect } from './support/db.js';
 import { sha256 } from './support/drive.js';
@@ -62,25 +65,7 @@ describe.each(TEST_DIALECTS)('drive crash safety [%s]', (dialect: TestDialect) =
       databaseUrl,
       pgSchema: dialect === 'postgres' ? schema : undefined,
     });
-    const now = Date.now();
-    const userId = await new UsersRepo(handle.db).create(
-      { username: 'crash', passwordHash: await hashPassword('secret123'), phone: '13911112222' },
-      now,
-    );
-    await handle.db
-      .insertInto('sessions')
-      .values({
-        id: sha256Hex(cookie),
-        user_id: userId,
-        created_at: now,
-        last_seen_at: now,
-        expires_at: now + 86_400_000,
-        verified_main_at: now,
-        verified_finder_at: null,
-        ip: '127.0.0.1',
-        user_agent: 'test',
-      })
-      .execute();
+    await seedVerifiedSession(handle, 'crash', cookie, '13911112222');
     await handle.close();
   });
 

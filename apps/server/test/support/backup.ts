@@ -6,10 +6,7 @@ import { SESSION_COOKIE, type V1File, type V1UploadUrl } from '@phonecloud/share
 import { expect } from 'vitest';
 import type { Manifest } from '../../src/cli/backup/layout.js';
 import type { DbHandle } from '../../src/db/index.js';
-import { hashPassword } from '../../src/lib/credentials/password.js';
-import { sha256Hex } from '../../src/lib/crypto.js';
-import { UsersRepo } from '../../src/modules/users/repo.js';
-import { SERVER_DIR } from './built-server.js';
+import { SERVER_DIR, seedVerifiedSession } from './built-server.js';
 import { TestClient } from './client.js';
 import { names as contactNames, person, save } from './contacts.js';
 import { sha256 } from './drive.js';
@@ -59,29 +56,7 @@ export function manifestOf(dir: string, name: string): Manifest {
 /** An account with a session past the second verification, written where the server finds it. */
 export async function seedAccount(handle: DbHandle, username: string): Promise<string> {
   const cookie = randomBytes(32).toString('base64url');
-  const now = Date.now();
-  const userId = await new UsersRepo(handle.db).create(
-    {
-      username,
-      passwordHash: await hashPassword('secret123'),
-      phone: `139${String(now).slice(-8)}`,
-    },
-    now,
-  );
-  await handle.db
-    .insertInto('sessions')
-    .values({
-      id: sha256Hex(cookie),
-      user_id: userId,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: now + 86_400_000,
-      verified_main_at: now,
-      verified_finder_at: null,
-      ip: '127.0.0.1',
-      user_agent: 'test',
-    })
-    .execute();
+  await seedVerifiedSession(handle, username, cookie);
   return cookie;
 }
 

@@ -1,6 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import type { DbHandle } from '../../src/db/index.js';
+import { hashPassword } from '../../src/lib/credentials/password.js';
+import { sha256Hex } from '../../src/lib/crypto.js';
+import { UsersRepo } from '../../src/modules/users/repo.js';
 
 /** The server package: its build.mjs bundles what `dist/main.js` runs. */
 export const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
@@ -78,4 +82,36 @@ async function serving({ proc, port, log }: BuiltServer): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server did not start:\n${log()}`);
+}
+
+/**
+ * An account and a second-verified session for `cookie`, written straight into the database a
+ * built server opens (the captcha of the real verification cannot be solved by a test).
+ */
+export async function seedVerifiedSession(
+  handle: DbHandle,
+  username: string,
+  cookie: string,
+  phone = `139${String(Date.now()).slice(-8)}`,
+): Promise<number> {
+  const now = Date.now();
+  const userId = await new UsersRepo(handle.db).create(
+    { username, passwordHash: await hashPassword('secret123'), phone },
+    now,
+  );
+  await handle.db
+    .insertInto('sessions')
+    .values({
+      id: sha256Hex(cookie),
+      user_id: userId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + 86_400_000,
+      verified_main_at: now,
+      verified_finder_at: null,
+      ip: '127.0.0.1',
+      user_agent: 'test',
+    })
+    .execute();
+  return userId;
 }
