@@ -56,9 +56,9 @@ export async function backupOnce(opts: BackupOptions): Promise<BackupReport> {
   const report: BackupReport = { uploaded: 0, present: 0, failed: 0, deletedHere: 0, signedOut: false };
   const files = await scanFolder(opts.folder);
   await hashAll(files, state, opts);
-  const todo = files.filter((f) => !state.files[f.rel]?.confirmed);
-  await confirmKept(todo, state, opts, report);
-  const queue = todo.filter((f) => !state.files[f.rel]?.confirmed);
+  const unconfirmed = files.filter((f) => !state.files[f.rel]?.confirmed);
+  await confirmKept(unconfirmed, state, opts, report);
+  const queue = unconfirmed.filter((f) => !state.files[f.rel]?.confirmed);
   const workers = Array.from({ length: Math.max(1, opts.parallel ?? 4) }, async () => {
     for (let f = queue.shift(); f && !report.signedOut; f = queue.shift())
       await uploadOne(f, state, opts, report);
@@ -80,11 +80,16 @@ async function hashAll(files: LocalFile[], state: PhotosState, opts: BackupOptio
 }
 
 /** Asks the cloud about every unconfirmed content at once (a second phone's photos are there already). */
-async function confirmKept(todo: LocalFile[], state: PhotosState, opts: BackupOptions, report: BackupReport) {
-  const hashes = [...new Set(todo.map((f) => state.files[f.rel]?.sha256 ?? ''))];
+async function confirmKept(
+  unconfirmed: LocalFile[],
+  state: PhotosState,
+  opts: BackupOptions,
+  report: BackupReport,
+) {
+  const hashes = [...new Set(unconfirmed.map((f) => state.files[f.rel]?.sha256 ?? ''))];
   for (let i = 0; i < hashes.length; i += PHOTO_HASHES_MAX) {
     const kept = new Set(await opts.api.photosCheck(hashes.slice(i, i + PHOTO_HASHES_MAX)));
-    for (const f of todo) {
+    for (const f of unconfirmed) {
       const s = state.files[f.rel];
       if (s && !s.confirmed && kept.has(s.sha256)) {
         s.confirmed = true;
