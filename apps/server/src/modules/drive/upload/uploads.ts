@@ -229,17 +229,7 @@ export class Uploads {
       try {
         const done: Finished = await this.db.transaction().execute(async (trx) => {
           const parts = await this.parts(trx, userId, u.id);
-          const claimed = await trx
-            .deleteFrom('drive_uploads')
-            .where('user_id', '=', userId)
-            .where('id', '=', u.id)
-            .returning('id')
-            .executeTakeFirst();
-          if (!claimed) throw uploadGone();
-          const now = this.drive.now();
-          for (const p of parts) {
-            if (p.blob_key !== STAGED) await this.drive.blobIndex.unref(trx, p.blob_key, now);
-          }
+          const now = await this.claim(trx, userId, u.id, parts);
           await this.drive.liveFolder(userId, u.parent_id, trx);
           const clash = await this.drive.items.childByName(trx, userId, u.parent_id, name);
           if (clash) {
@@ -356,6 +346,26 @@ export class Uploads {
   }
 
   /**
+   * Ends a session being completed, in the completion's transaction: its row goes (another
+   * completion that took it first leaves uploadGone) and its parts' blobs lose their references.
+   * Answers the completion's time.
+   */
+  private async claim(trx: Exec, userId: number, uploadId: string, parts: readonly { blob_key: string }[]) {
+    const claimed = await trx
+      .deleteFrom('drive_uploads')
+      .where('user_id', '=', userId)
+      .where('id', '=', uploadId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!claimed) throw uploadGone();
+    const now = this.drive.now();
+    for (const p of parts) {
+      if (p.blob_key !== STAGED) await this.drive.blobIndex.unref(trx, p.blob_key, now);
+    }
+    return now;
+  }
+
+  /**
    * Checks every part, makes them one blob and hands it to `link` inside the transaction that
    * ends the session: when `link` keeps it (true), the blob gains the reference its row holds and
    * the reservation becomes use; when not (the area had that content already), the space goes back.
@@ -369,17 +379,7 @@ export class Uploads {
     if (!complete) throw uploadMismatch();
     const info = await this.parts_.assemble(u, parts);
     await this.db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .deleteFrom('drive_uploads')
-        .where('user_id', '=', userId)
-        .where('id', '=', u.id)
-        .returning('id')
-        .executeTakeFirst();
-      if (!claimed) throw uploadGone();
-      const now = this.drive.now();
-      for (const p of parts) {
-        if (p.blob_key !== STAGED) await this.drive.blobIndex.unref(trx, p.blob_key, now);
-      }
+      const now = await this.claim(trx, userId, u.id, parts);
       if (await link(trx, info)) {
         await this.drive.quota.commit(trx, userId, u.reserved, info.size);
         await this.drive.blobIndex.ref(trx, info, now);
