@@ -150,9 +150,12 @@ export async function buildApp(
   for (const m of modules) await app.register(async (scope) => m.routes(scope, deps));
 
   app.addHook('onSend', async (_req, reply) => {
-    // Draining (a SIGTERM): each answer closes its connection, so a proxy's kept-alive socket is
-    // not reused just as the server closes it (a request on it would fail, not be retried).
-    if (lifecycle.draining) reply.header('connection', 'close');
+    // Closing (past a SIGTERM's drain): each answer closes its connection, so a proxy's
+    // kept-alive socket is not reused just as the server closes it (a request on it would fail,
+    // not be retried). Not during the drain: a proxy then keeps using the connections it has
+    // instead of opening new ones, one of which could be waiting unaccepted as the listener
+    // closes (and be reset with its request).
+    if (lifecycle.closing) reply.header('connection', 'close');
     // The portal's pages set their own policy (serveWeb); anything else may run nothing. The
     // other security headers came with the request (securityHeaders).
     if (!reply.hasHeader('content-security-policy') && !reply.raw.hasHeader('content-security-policy')) {

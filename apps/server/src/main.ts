@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { openDb } from './db/index.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { startHousekeeping } from './housekeeping.js';
+import { stopAccepting } from './http/stop-accepting.js';
 import { lifecycle } from './lib/lifecycle.js';
 import { seedDemoIfEmpty } from './seed.js';
 
@@ -16,15 +17,18 @@ const backups = startBackupSchedule(handle.db, config, app.log);
 
 let closing = false;
 /**
- * SIGTERM (a rolling restart): /readyz answers 503 while requests are still served for the drain
- * time, so the load balancer moves new ones elsewhere; then the server stops accepting, phones'
- * long-polls are answered (they reconnect, elsewhere), and requests in flight (uploads) get the
- * grace time to finish before the process exits. SIGINT (Ctrl-C at a terminal) skips the drain.
+ * SIGTERM (a rolling restart): /readyz answers 503 and phones' held polls are answered (they
+ * poll again, elsewhere) while requests are still served for the drain time, so the load
+ * balancer moves new ones elsewhere. Then the server stops accepting and every answer closes its
+ * connection; the connections still open finish their requests (a proxy closes its idle ones
+ * itself: its keep-alive timeout is shorter than the drain, docs/deploy/nginx.conf), given up
+ * to the drain time again, before the idle ones left are closed. What is still in flight
+ * (uploads) then gets the grace time before the process exits. SIGINT skips the drain.
  */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  lifecycle.draining = true;
+  lifecycle.beginDrain();
   clearInterval(housekeeping);
   const drain = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
   app.log.info({ signal, drainMs: drain, graceMs: config.shutdownGraceMs }, 'shutting down');
@@ -32,8 +36,11 @@ async function shutdown(signal: string) {
   const grace = setTimeout(() => {
     app.log.warn('requests still in flight after the grace time: exiting');
     process.exit(1);
-  }, config.shutdownGraceMs);
+  }, config.shutdownGraceMs + drain);
   grace.unref();
+  lifecycle.closing = true;
+  if (drain > 0 && !(await stopAccepting(app.server, drain)))
+    app.log.info('connections still open after the drain: closing the idle ones');
   await app.close();
   await backups?.stop();
   await handle.close();

@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,15 +45,51 @@ describe('graceful shutdown of the built server', () => {
       // The rest of the body comes once the drain has begun.
       waitForReady503(base).then(() => req.end('}'), reject);
     });
+    // A proxy's kept-alive connection, opened before the signal and idle through the drain.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(`${base}/healthz`, agent)).status).toBe(200);
     const exited = new Promise<number | null>((resolve) => server.proc.once('exit', (code) => resolve(code)));
     server.proc.kill('SIGTERM');
     await waitForReady503(base);
     // Draining, yet serving: the balancer's last requests are answered, not refused.
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect(await inFlight).toBeGreaterThan(0);
+    // Past the drain no connection is taken, but a request written on one still open is
+    // answered (not reset with the connection) and told the connection closes.
+    await refusing(server.port);
+    const late = await get(`${base}/healthz`, agent);
+    expect(late).toEqual({ status: 200, connection: 'close' });
     expect(await exited).toBe(0);
   });
 });
+
+/** A GET through `agent` (its kept-alive socket): the status and the Connection header. */
+function get(url: string, agent: http.Agent): Promise<{ status: number; connection: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** Resolves once a new connection to `port` is refused (the listener closed). */
+async function refusing(port: number): Promise<void> {
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(true));
+    });
+    if (refused) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 /** Resolves once /readyz answers 503 (the drain began). */
 async function waitForReady503(base: string): Promise<void> {

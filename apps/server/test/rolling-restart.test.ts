@@ -54,7 +54,8 @@ describe.skipIf(skip)('a rolling restart behind nginx, under load', () => {
     TRUST_PROXY: '1',
     PUBLIC_URL: `http://127.0.0.1:${front}`,
     UPLOAD_BASE_URL: `http://127.0.0.1:${front}`,
-    SHUTDOWN_DRAIN_SECONDS: '1',
+    // Longer than the sample's upstream keepalive_timeout (4 s), as operations.md asks.
+    SHUTDOWN_DRAIN_SECONDS: '5',
     ...(base ? { DATABASE_URL: schemaUrl(base, schema) } : {}),
   });
 

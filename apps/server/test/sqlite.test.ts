@@ -45,6 +45,29 @@ describe('SQLite statements kept prepared', () => {
   });
 });
 
+describe('SQLite transactions beside another process', () => {
+  it('take the write lock as they begin, so a write after another connection committed cannot meet a stale snapshot', () => {
+    const filename = tempFile();
+    const mine = new PreparedStatements(new SqliteDatabase(filename));
+    mine.file.pragma('journal_mode = WAL');
+    mine.file.exec('CREATE TABLE t (n integer)');
+    // Another instance on the same file, not waiting for locks at all.
+    const other = new SqliteDatabase(filename);
+    other.pragma('busy_timeout = 0');
+    // What Kysely sends to begin a transaction; its first statement reads.
+    mine.prepare('begin').run([]);
+    expect(mine.prepare('SELECT count(*) AS c FROM t').all([])).toEqual([{ c: 0 }]);
+    // Deferred, the other's commit would pass here and the write below fail (SQLITE_BUSY_SNAPSHOT).
+    expect(() => other.prepare('INSERT INTO t VALUES (1)').run()).toThrow(/locked/);
+    mine.prepare('INSERT INTO t VALUES (2)').run([]);
+    mine.prepare('commit').run([]);
+    other.prepare('INSERT INTO t VALUES (3)').run();
+    expect(other.prepare('SELECT n FROM t ORDER BY n').all()).toEqual([{ n: 2 }, { n: 3 }]);
+    other.close();
+    mine.close();
+  });
+});
+
 describe('SQLite checkpoints on a thread of their own', () => {
   it('takes a large commit into the database file without the writer checkpointing', async () => {
     const filename = tempFile();

@@ -40,6 +40,12 @@ export class PreparedStatements implements KyselySqlite {
   ) {}
 
   prepare(sql: string): SqliteStatement {
+    // Kysely begins a deferred transaction: its first read takes a snapshot, and a write after
+    // another process committed (a second instance on the same file, the admin CLI) then fails
+    // at once with SQLITE_BUSY_SNAPSHOT, or two such transactions deadlock, the busy timeout
+    // never consulted. Taking the write lock at the start waits for it (busy_timeout) instead;
+    // within the process, transactions are one after another on this one connection anyway.
+    if (/^\s*begin\s*$/i.test(sql)) return this.prepare('begin immediate');
     // SQLite rolls a transaction back itself when a write fails hard (SQLITE_FULL): Kysely's own
     // rollback then failed with "no transaction is active" and hid the error that mattered.
     if (!this.file.inTransaction && /^\s*rollback\b/i.test(sql)) return NO_OP;

@@ -12,6 +12,7 @@ import { accepts, callerOf } from '../../http/caller.js';
 import type { AppDeps } from '../../http/context.js';
 import { ok } from '../../http/envelope.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
+import { lifecycle } from '../../lib/lifecycle.js';
 import { devicePollsOpen } from '../../lib/metrics.js';
 import { DeviceService } from './service.js';
 import { wakeupFor } from './wakeup.js';
@@ -24,8 +25,15 @@ export async function deviceRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<ZodSchemas>();
   const wakeup = wakeupFor(deps.db, app.log);
   await wakeup.start();
-  // Before the server waits for open requests to end: held polls answer at once.
-  app.addHook('preClose', async () => wakeup.close());
+  // Held polls answer at once when a drain begins (the phone polls again, elsewhere), and
+  // before the server waits for open requests to end.
+  const offDrain = lifecycle.onDrain(
+    () => void wakeup.close().catch((err: unknown) => app.log.warn({ err }, 'closing the wake-up')),
+  );
+  app.addHook('preClose', async () => {
+    offDrain();
+    await wakeup.close();
+  });
   const service = new DeviceService(deps, wakeup);
   // Signing in is what a phone does before it has a token.
   const open = accepts('anonymous');
