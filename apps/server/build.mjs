@@ -14,6 +14,11 @@ await build({
   },
   outdir: 'dist',
   bundle: true,
+  // Code shared by the entries, and what the admin CLI loads only for the command named
+  // (src/cli/admin.ts), goes into chunks of its own, beside the entries: the files found
+  // through import.meta.url (workers, the web build) are named from dist/ itself.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

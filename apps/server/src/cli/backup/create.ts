@@ -7,7 +7,6 @@ import pg from 'pg';
 import type { Config } from '../../config.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { FsBlobStore } from '../../storage/fs-store.js';
-import { S3BlobStore } from '../../storage/s3-store.js';
 import { copyBlob, SyncBatch, storeSource } from './copy-blob.js';
 import {
   BackupError,
@@ -80,7 +79,7 @@ async function backUpInto(
   const snapshot = config.databaseUrl
     ? await dumpPostgres(config.databaseUrl, dir)
     : await copySqlite(config.dataDir, dir);
-  const { blobs, copied } = await copyBlobs(liveStore(config), blobRoot, snapshot);
+  const { blobs, copied } = await copyBlobs(await liveStore(config), blobRoot, snapshot);
   const manifest: Manifest = {
     format: FORMAT_VERSION,
     createdAt: createdAt.toISOString(),
@@ -249,8 +248,11 @@ async function copyBlobs(store: BlobStore, toRoot: string, snapshot: Snapshot) {
  * The server's blob store, read only: the S3 bucket, or the data directory's blob folder (not
  * through createBlobStore, which clears the folder's stale temp files: not a backup's business).
  */
-function liveStore(config: Config): BlobStore {
-  return config.s3 ? new S3BlobStore(config.s3) : new FsBlobStore(path.join(config.dataDir, 'blobs'));
+async function liveStore(config: Config): Promise<BlobStore> {
+  if (!config.s3) return new FsBlobStore(path.join(config.dataDir, 'blobs'));
+  // The S3 client is loaded only for a bucket: it is most of the command's start otherwise.
+  const { S3BlobStore } = await import('../../storage/s3-store.js');
+  return new S3BlobStore(config.s3);
 }
 
 async function copySecret(dataDir: string, dir: string): Promise<FileEntry | null> {

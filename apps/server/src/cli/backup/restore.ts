@@ -1,7 +1,6 @@
 import { copyFile, readdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.js';
-import { S3BlobStore } from '../../storage/s3-store.js';
 import { copyBlob, folderSource, putBlob, SyncBatch } from './copy-blob.js';
 import {
   type BackupEntry,
@@ -55,6 +54,7 @@ export async function restoreBackup(root: string, config: Config, opts: RestoreO
 /** Where the blobs go, checked empty (or cleared with force) before anything is written. */
 async function blobTarget(config: Config, force: boolean) {
   if (config.s3) {
+    const { S3BlobStore } = await import('../../storage/s3-store.js');
     const store = new S3BlobStore(config.s3);
     if (!force && (await store.holdsBlobs()))
       throw new BackupError(
