@@ -100,6 +100,26 @@ function timedProcess(cmd, args, env = {}) {
   });
 }
 
+/**
+ * The reference: what an operator could do by hand (with the server stopped, or an inconsistent
+ * copy) on the same files, page cache as warm as for the backup after it, and the server as busy
+ * (list.do called one after another meanwhile, as during the backup). Each timed step starts
+ * with nothing of another's left to write back: the backup ends with a flush of its folder's
+ * file system, which would otherwise write the filled store's and the reference copy's pages too.
+ */
+async function reference(server, work, db, client) {
+  const refDir = path.join(work, 'reference');
+  mkdirSync(refDir);
+  execFileSync('sync');
+  const duringReference = latencies(client);
+  const cp = await timedProcess('cp', ['-r', path.join(server.dataDir, 'blobs'), path.join(refDir, 'blobs')]);
+  const dot = await timedProcess('sqlite3', [db, `.backup ${path.join(refDir, 'db.sqlite')}`]);
+  // The same copy made durable, as the backup's is before it says it is done.
+  const flushed = await timedProcess('sync', ['-f', refDir]);
+  await duringReference.stop();
+  return { cp, dot, flushed };
+}
+
 export default async function backupBench() {
   const server = await startServer({ SEED_DEMO: '0' });
   const work = mkdtempSync(path.join(tmpdir(), 'pc-bench-backup-'));
@@ -121,22 +141,7 @@ export default async function backupBench() {
     await new Promise((r) => setTimeout(r, 3000));
     const idleP99 = await idle.stop();
 
-    // The reference: what an operator could do by hand (with the server stopped, or an
-    // inconsistent copy) on the same files, page cache as warm as for the backup after it.
-    // Each timed step starts with nothing of another's left to write back: the backup ends
-    // with a flush of its folder's file system, which would otherwise write the filled store's
-    // and the reference copy's pages too.
-    const refDir = path.join(work, 'reference');
-    mkdirSync(refDir);
-    execFileSync('sync');
-    const cp = await timedProcess('cp', [
-      '-r',
-      path.join(server.dataDir, 'blobs'),
-      path.join(refDir, 'blobs'),
-    ]);
-    const dot = await timedProcess('sqlite3', [db, `.backup ${path.join(refDir, 'db.sqlite')}`]);
-    // The same copy made durable, as the backup's is before it says it is done.
-    const flushed = await timedProcess('sync', ['-f', refDir]);
+    const { cp, dot, flushed } = await reference(server, work, db, client);
 
     execFileSync('sync');
     const during = latencies(client);

@@ -30,6 +30,11 @@ export class FsBlobStore implements BlobStore {
     await rename(file, final);
   }
 
+  /** Where the blob's bytes lie: a backup copies the file itself (the kernel's copy, no stream). */
+  fileOf(key: string): string {
+    return this.pathOf(key);
+  }
+
   private pathOf(key: string) {
     if (!/^[0-9a-f]{64}$/.test(key)) throw new Error(`bad blob key: ${key}`);
     return path.join(this.root, key.slice(0, 2), key.slice(2, 4), key);

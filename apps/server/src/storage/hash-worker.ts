@@ -91,6 +91,21 @@ function leastBusy(besides: readonly HashThread[]): HashThread {
   return (free.length > 0 ? free : pool).reduce((a, b) => (b.jobs < a.jobs ? b : a));
 }
 
+/** SHA-256 of a whole file of `length` bytes on a hashing thread (a backup's copy, read back). */
+export async function sha256OfFile(file: string, length: number): Promise<string> {
+  const thread = leastBusy([]);
+  thread.jobs++;
+  const job = nextJob++;
+  try {
+    thread.post({ op: 'range', job, algs: ['sha256'], file, offset: 0, length });
+    const { sha256 } = await thread.digest(job, ['sha256']);
+    if (!sha256) throw new Error('hashing failed: the digest is missing');
+    return sha256;
+  } finally {
+    thread.jobs--;
+  }
+}
+
 interface Leg {
   thread: HashThread;
   id: number;
