@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Config } from '../../config.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { FsBlobStore } from '../../storage/fs-store.js';
-import { copyBlob, SyncBatch, storeSource } from './copy-blob.js';
+import { COPY_CONCURRENCY, copyBlob, forEachAtOnce, SyncBatch, storeSource } from './copy-blob.js';
 import {
   BackupError,
   ensureDir,
@@ -24,9 +24,6 @@ import {
   stampOf,
   writeAtomically,
 } from './layout.js';
-
-/** Blobs copied at once. */
-const COPY_CONCURRENCY = 4;
 
 interface IndexedBlob {
   key: string;
@@ -215,27 +212,19 @@ function runPgDump(url: string, snapshot: string, schema: string, file: string):
 async function copyBlobs(store: BlobStore, toRoot: string, snapshot: Snapshot) {
   const kept: Array<Manifest['blobs'][number] | null> = new Array(snapshot.blobs.length).fill(null);
   let copied = 0;
-  let next = 0;
   const source = storeSource(store);
   const batch = new SyncBatch(toRoot);
-  // A few at once: one blob's S3 round trip overlaps another's reading and hashing.
-  const worker = async () => {
-    while (next < snapshot.blobs.length) {
-      const i = next++;
-      const b = snapshot.blobs[i] as IndexedBlob;
-      if (!(await store.stat(b.key))) {
-        if (b.ref_count > 0)
-          throw new BackupError(
-            `blob ${b.key} is referenced by the database but missing from the blob store`,
-          );
-        continue;
-      }
-      if (await copyBlob(source, toRoot, b.key, b.size, batch)) copied++;
-      kept[i] = { key: b.key, size: b.size, sha256: b.key };
+  const copyOne = async (b: IndexedBlob, i: number) => {
+    if (!(await store.stat(b.key))) {
+      if (b.ref_count > 0)
+        throw new BackupError(`blob ${b.key} is referenced by the database but missing from the blob store`);
+      return;
     }
+    if (await copyBlob(source, toRoot, b.key, b.size, batch)) copied++;
+    kept[i] = { key: b.key, size: b.size, sha256: b.key };
   };
   try {
-    await Promise.all(Array.from({ length: COPY_CONCURRENCY }, worker));
+    await forEachAtOnce(snapshot.blobs, COPY_CONCURRENCY, copyOne);
     await batch.finish();
   } catch (err) {
     await batch.drop();

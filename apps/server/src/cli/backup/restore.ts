@@ -1,7 +1,7 @@
 import { copyFile, readdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.js';
-import { copyBlob, folderSource, putBlob, SyncBatch } from './copy-blob.js';
+import { COPY_CONCURRENCY, copyBlob, folderSource, forEachAtOnce, putBlob, SyncBatch } from './copy-blob.js';
 import {
   type BackupEntry,
   BackupError,
@@ -62,7 +62,10 @@ async function blobTarget(config: Config, force: boolean) {
       );
     return {
       async write(manifest: Manifest, from: string) {
-        for (const b of manifest.blobs) await putBlob(folderSource(from), store, b.key, b.size);
+        const source = folderSource(from);
+        await forEachAtOnce(manifest.blobs, COPY_CONCURRENCY, async (b) => {
+          await putBlob(source, store, b.key, b.size);
+        });
       },
     };
   }
@@ -74,7 +77,10 @@ async function blobTarget(config: Config, force: boolean) {
       await removeQuietly(blobs);
       const batch = new SyncBatch(blobs);
       try {
-        for (const b of manifest.blobs) await copyBlob(folderSource(from), blobs, b.key, b.size, batch);
+        const source = folderSource(from);
+        await forEachAtOnce(manifest.blobs, COPY_CONCURRENCY, async (b) => {
+          await copyBlob(source, blobs, b.key, b.size, batch);
+        });
         await batch.finish();
       } catch (err) {
         await batch.drop();
