@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -24,11 +24,11 @@ import { hashPassword } from '../src/lib/credentials/password.js';
 import { UsersRepo } from '../src/modules/users/repo.js';
 import { BlobIndex } from '../src/storage/blob-index.js';
 import { FsBlobStore } from '../src/storage/fs-store.js';
+import { runAdmin } from './support/backup.js';
 import {
   type BuiltServer,
   buildServer,
   freePort,
-  SERVER_DIR,
   schemaUrl,
   seedVerifiedSession,
   startBuiltServer,
@@ -37,27 +37,6 @@ import { TestClient } from './support/client.js';
 import { person, save } from './support/contacts.js';
 import { sha256 } from './support/drive.js';
 import { keyOf, saveNote, text, upload as uploadNoteFile } from './support/notes.js';
-
-/** Runs `npm run admin -- ...` as the operator does (the built CLI) with these settings. */
-function runAdmin(
-  env: Record<string, string>,
-  args: string[],
-): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((ok) => {
-    const child = spawn(process.execPath, [path.join(SERVER_DIR, 'dist/admin.js'), ...args], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      err += d;
-    });
-    child.on('close', (code) => ok({ code: code ?? -1, out, err }));
-  });
-}
 
 const admin = (dataDir: string, ...args: string[]) => runAdmin({ DATA_DIR: dataDir }, args);
 
