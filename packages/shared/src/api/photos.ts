@@ -5,6 +5,7 @@ import {
   PHOTO_HASHES_MAX,
   PHOTO_IDS_MAX,
   PHOTO_PAGE_MAX,
+  PHOTO_ZIP_MAX,
   PhotoMsg,
 } from '../photos/index.js';
 
@@ -51,6 +52,11 @@ export const PhotoFavouriteBody = z.object({ ids: Ids, favourite: z.boolean(bad)
 export const PhotoBinListBody = z.object({
   cursor: z.string(bad).max(100, bad).optional(),
   limit: z.coerce.number<number>(bad).int(bad).min(1, bad).max(PHOTO_PAGE_MAX, bad).optional(),
+});
+export const PhotoZipBody = z.object({ ids: z.array(id(), bad).min(1, bad).max(PHOTO_ZIP_MAX, bad) });
+/** The map: the search's filters and the grid's cell, in degrees (the map's zoom picks it). */
+export const PhotoPlacesBody = PhotoFilterBody.extend({
+  cell: z.number(bad).min(0.001, bad).max(10, bad).optional(),
 });
 export const PhotoEmptyBody = z.object({}).loose();
 

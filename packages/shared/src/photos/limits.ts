@@ -3,6 +3,10 @@ export const PHOTO_PAGE_MAX = 300;
 export const PHOTO_PAGE_DEFAULT = 120;
 /** Ids in one call (favourite, delete, album add/remove, bin recover/delete). */
 export const PHOTO_IDS_MAX = 500;
+/** Photos in one zip download. */
+export const PHOTO_ZIP_MAX = 1000;
+/** Minutes a zip link stays valid. */
+export const PHOTO_ZIP_LINK_MINUTES = 10;
 /** Hashes in one check or deleted call of the phone. */
 export const PHOTO_HASHES_MAX = 1000;
 /** Days a deleted photo stays in the recycle bin. */

@@ -42,6 +42,15 @@ export const PhotoApi = {
   /** `{}` → `PhotoSettings`; `PhotoSettings` → `PhotoSettings`. */
   settings: '/photo/settings',
   settingsSave: '/photo/settings/save',
+  /**
+   * `{ids}` → `{url}`: a link (valid `PHOTO_ZIP_LINK_MINUTES`) that downloads the originals as
+   * one zip (stored, not compressed), named by time taken; a Live Photo brings its video.
+   */
+  zipUrl: '/photo/zip_url',
+  /** `GET ${zip}/<token>`: the zip `zipUrl` made; unknown or expired: 404. */
+  zip: '/photo/zip',
+  /** `PhotoFilterBody` → `{places: PhotoPlace[]}`: the map's points, grouped by a grid cell. */
+  places: '/photo/places',
   /** `GET ${file}/<id>`: the original, as an attachment (Range, ETag); never shown in place. */
   file: '/photo/file',
   /** `GET ${thumb}/<id>?s=256|1024`: a JPEG thumbnail (a video's poster frame). */

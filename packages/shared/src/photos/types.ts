@@ -52,6 +52,18 @@ export interface PhotoMonth {
   count: number;
 }
 
+/**
+ * A point of the map: the photos with a place in one grid cell, at their mean position (WGS-84,
+ * as the files say), with the newest one's id for its thumbnail and the place name when known.
+ */
+export interface PhotoPlace {
+  latitude: number;
+  longitude: number;
+  count: number;
+  cover_id: number;
+  place: string | null;
+}
+
 export interface PhotoAlbum {
   id: number;
   name: string;
