@@ -11,6 +11,8 @@ const entryPoints = {
   'vcard-worker': 'src/modules/contacts/vcard/worker.ts',
   // The SMS import's reading (src/modules/sms/backup/import.ts).
   'sms-read-worker': 'src/modules/sms/backup/read-worker.ts',
+  // HEIC decoding for thumbnails (src/modules/drive/preview/heic.ts).
+  'heic-worker': 'src/modules/drive/preview/heic-worker.ts',
 };
 
 // Written aside, then moved into dist/ one file at a time, chunks (named by their content)

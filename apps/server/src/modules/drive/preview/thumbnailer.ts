@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ThumbSize } from '@phonecloud/shared';
 import sharp from 'sharp';
+import { decodeHeic } from './heic.js';
 
 /** One made thumbnail: JPEG bytes and their size in px. */
 export interface MadeThumb {
@@ -34,12 +35,11 @@ async function toJpeg(img: ReturnType<typeof sharp>, size: ThumbSize): Promise<M
 
 /**
  * HEIC photos: the image library's prebuilt binaries decode HEIF only with AV1 (AVIF), not HEVC;
- * libheif compiled to WebAssembly (heic-decode, loaded on first use) decodes them, upright
- * (libheif applies the file's rotation and mirroring), into pixels the library then resizes.
+ * libheif compiled to WebAssembly decodes them (on the worker pool, heic.ts), upright (libheif
+ * applies the file's rotation and mirroring), into pixels the library then resizes.
  */
 async function fromHeif(input: Buffer, size: ThumbSize): Promise<MadeThumb> {
-  const { default: decode } = await import('heic-decode');
-  const image = await decode({ buffer: input });
+  const image = await decodeHeic(input);
   if (image.width * image.height > MAX_INPUT_PIXELS) throw new Error('picture too large');
   const raw = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
   return toJpeg(sharp(raw, { raw: { width: image.width, height: image.height, channels: 4 } }), size);
