@@ -69,18 +69,19 @@ function usePlaceMarkers(
     if (!map || !tiles || !places) return;
     const layer = L.layerGroup();
     const points: [number, number][] = [];
+    const labels: [L.Marker, string][] = [];
     for (const place of places) {
       const at = toMapPoint(place, tiles.tileCoords);
       points.push(at);
-      L.marker(at, {
-        icon: markerIcon(place),
-        title: `${placeTitle(place)}：${place.count} 项`,
-        riseOnHover: true,
-      })
+      const label = `${placeTitle(place)}：${place.count} 项`;
+      const marker = L.marker(at, { icon: markerIcon(place), title: label, riseOnHover: true })
         .on('click', () => chooseRef.current(place))
         .addTo(layer);
+      labels.push([marker, label]);
     }
     layer.addTo(map);
+    // Named by its place, not by the count its badge reads (Leaflet makes the icon a button).
+    for (const [marker, label] of labels) marker.getElement()?.setAttribute('aria-label', label);
     // Once, on the first answer: the view goes where the photos are.
     if (!fitted.current && points.length > 0) {
       fitted.current = true;
