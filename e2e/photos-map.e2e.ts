@@ -76,13 +76,14 @@ test('the map shows a marker per place, opens its photos, one large, and zips th
     await expect(pins).toHaveCount(3, { timeout: 3000 });
   }).toPass({ timeout: 20_000 });
   await expect(pins.first().locator('img')).toHaveJSProperty('complete', true);
-  await shot(page, 'photos-map-1374', { fullPage: false });
 
   await page.getByRole('button', { name: /^浙江省 杭州市：1 项$/ }).click();
   const panel = page.getByRole('complementary', { name: '浙江省 杭州市' });
   await expect(panel.getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: /^43\.\d{4}, 11\.\d{4}：1 项$/ }).click();
   const italy = page.getByRole('complementary', { name: /^43\./ });
+  await expect(italy.getByRole('listitem')).toHaveCount(1);
+  await shot(page, 'photos-map-1374', { fullPage: false });
   await italy.getByRole('button', { name: 'nikon-coolpix-p6000-gps.jpg' }).click();
   const viewer = page.getByRole('dialog', { name: 'nikon-coolpix-p6000-gps.jpg' });
   await expect(viewer.locator('img')).toHaveAttribute('src', /\/photo\/thumb\/\d+\?s=1024$/);
