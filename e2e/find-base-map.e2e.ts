@@ -58,12 +58,12 @@ for (const screen of [
     await expect(page.locator('.find-marker')).toBeVisible();
 
     const map = page.locator('.find-map');
-    await expect(map).toHaveClass(/find-map--offline/);
+    await expect(map).toHaveClass(/base-map--offline/);
     await expect(page.locator('.find-map__note')).toHaveText('离线底图：国家与省市边界（未配置在线地图）');
     // Drawn as SVG paths: the world's countries, the provinces, and the cities of the phone's province.
-    await expect.poll(() => map.locator('path.find-base-country').count()).toBeGreaterThan(150);
-    await expect.poll(() => map.locator('path.find-base-province').count()).toBeGreaterThan(30);
-    await expect.poll(() => map.locator('path.find-base-city').count()).toBeGreaterThan(3);
+    await expect.poll(() => map.locator('path.base-map-country').count()).toBeGreaterThan(150);
+    await expect.poll(() => map.locator('path.base-map-province').count()).toBeGreaterThan(30);
+    await expect.poll(() => map.locator('path.base-map-city').count()).toBeGreaterThan(3);
     await expect(map.locator('.leaflet-tile')).toHaveCount(0);
     expect(tiles).toEqual([]);
     // Only the phone's own province's cities were fetched, besides the two whole maps.
@@ -71,18 +71,18 @@ for (const screen of [
     expect(cityFiles.length).toBeGreaterThanOrEqual(1);
     expect(cityFiles.length).toBeLessThan(6);
     await expect(map.locator('.leaflet-control-attribution')).toContainText('china-geojson');
-    await shot(page, `find-base-map-${screen.name}-street`);
+    await shot(page, `base-map-map-${screen.name}-street`);
 
     // Zoomed out, the provinces are named.
     const zoomOut = page.getByRole('button', { name: '缩小' });
     await expect(async () => {
       await zoomOut.click({ timeout: 2000 });
-      await expect(map.locator('.find-base-label--province').first()).toBeVisible({ timeout: 500 });
+      await expect(map.locator('.base-map-label--province').first()).toBeVisible({ timeout: 500 });
     }).toPass({ timeout: 40_000 });
-    await expect.poll(() => map.locator('.find-base-label--province').count()).toBeGreaterThan(20);
-    await expect(map.locator('.find-base-label--province', { hasText: /^北京$/ })).toHaveCount(1);
+    await expect.poll(() => map.locator('.base-map-label--province').count()).toBeGreaterThan(20);
+    await expect(map.locator('.base-map-label--province', { hasText: /^北京$/ })).toHaveCount(1);
     // Provinces drawn across the visible map, not only present in the DOM.
-    const drawn = await map.locator('path.find-base-province').evaluateAll(
+    const drawn = await map.locator('path.base-map-province').evaluateAll(
       (paths, mapBox) => {
         const seen = paths.map((p) => p.getBoundingClientRect());
         return seen.filter(
@@ -105,7 +105,7 @@ for (const screen of [
       expect(c?.x ?? -1).toBeGreaterThanOrEqual(box?.x ?? 0);
       expect((c?.x ?? 0) + (c?.width ?? 0)).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
     }
-    await shot(page, `find-base-map-${screen.name}-provinces`);
+    await shot(page, `base-map-map-${screen.name}-provinces`);
     expect(lastLocate(phone.output).place).not.toBe('');
     await context.close();
   });

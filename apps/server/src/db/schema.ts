@@ -654,6 +654,16 @@ export interface PhotoSettingsTable {
   delete_follows_phone: Generated<number>;
 }
 
+/** A zip download's link and the selection it was made for (migration 036). */
+export interface PhotoZipLinksTable {
+  user_id: number;
+  id: string;
+  /** JSON array of photo ids. */
+  ids: string;
+  created_at: number;
+  expires_at: number;
+}
+
 /** The scheduled backup's lease and times (migration 032); one row, 'scheduled'. */
 export interface BackupScheduleTable {
   name: string;
@@ -690,6 +700,7 @@ export interface Database {
   photo_albums: PhotoAlbumsTable;
   photo_album_items: PhotoAlbumItemsTable;
   photo_settings: PhotoSettingsTable;
+  photo_zip_links: PhotoZipLinksTable;
   sms_boxes: SmsBoxesTable;
   sms_messages: SmsMessagesTable;
   sms_conversations: SmsConversationsTable;

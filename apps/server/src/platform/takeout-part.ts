@@ -1,25 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../http/context.js';
+import type { ZipEntry } from '../lib/zip.js';
 
 /**
- * One file of an area's part of the takeout (导出全部数据). `open` is called when the zip
- * reaches the entry, so only the entry being written is read: a part of any size streams
- * through in flat memory.
+ * One file of an area's part of the takeout (导出全部数据), its path inside the area's folder
+ * (`contacts.vcf`, `照片/2024/a.jpg`): a zip entry, opened when the zip reaches it.
  */
-export interface TakeoutEntry {
-  /**
-   * Path inside the area's folder (`contacts.vcf`, `照片/2024/a.jpg`); `/` separates folders.
-   * A name ending in `/` is a folder of its own (kept when empty); its `open` is never called.
-   */
-  name: string;
-  /** Byte count when known up front (stored files); the zip writes it ahead then. */
-  size?: number;
-  mtime?: Date;
-  /** Already-compressed media is stored as it is; text is deflated. */
-  compress?: boolean;
-  open(): Promise<Readable>;
-}
+export type TakeoutEntry = ZipEntry;
 
 /** What a README line says of a file or folder of the part. */
 export interface TakeoutReadmeLine {

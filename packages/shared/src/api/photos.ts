@@ -18,6 +18,8 @@ const Sha = z
   .transform((s) => s.toLowerCase());
 /** A day, `YYYY-MM-DD`, read as the camera's clock (the timeline's times carry no zone). */
 const Day = z.string(bad).regex(/^\d{4}-\d{2}-\d{2}$/, bad);
+const Lat = z.number(bad).min(-90, bad).max(90, bad);
+const Lng = z.number(bad).min(-180, bad).max(180, bad);
 
 /** The search: every filter optional, all given ones must hold. */
 export const PhotoFilterBody = z.object({
@@ -31,6 +33,14 @@ export const PhotoFilterBody = z.object({
   place: z.string(bad).max(100, bad).optional(),
   favourite: z.boolean(bad).optional(),
   album_id: id().optional(),
+  /**
+   * The map's box, WGS-84 degrees `[south, west, north, east]`: south ≤ latitude < north and
+   * west ≤ longitude < east (west > east crosses the 180th meridian). Photos without a place fall out.
+   */
+  bbox: z
+    .tuple([Lat, Lng, Lat, Lng], bad)
+    .refine(([s, , n]) => s <= n, bad)
+    .optional(),
 });
 export type PhotoFilter = z.infer<typeof PhotoFilterBody>;
 
@@ -73,6 +83,8 @@ export const PhotoAlbumCoverBody = z.object({ album_id: id(), photo_id: id() });
 export const PhotoSettingsBody = z.object({ delete_follows_phone: z.boolean(bad) });
 
 export const PhotoFileParams = z.object({ id: id() });
+/** A zip link's token: random, URL-safe. */
+export const PhotoZipParams = z.object({ token: z.string(bad).min(1, bad).max(64, bad) });
 export const PhotoThumbQuery = z.object({ s: z.enum(['256', '1024'], bad).default('256') });
 
 // The phone's calls.

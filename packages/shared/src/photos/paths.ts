@@ -44,12 +44,16 @@ export const PhotoApi = {
   settingsSave: '/photo/settings/save',
   /**
    * `{ids}` → `{url}`: a link (valid `PHOTO_ZIP_LINK_MINUTES`) that downloads the originals as
-   * one zip (stored, not compressed), named by time taken; a Live Photo brings its video.
+   * one zip (stored, not compressed), each file under its own name (`IMG_1 (2).JPG` for a second
+   * of a name); a Live Photo brings its video. Ids that are not the caller's live photos: 1000.
    */
   zipUrl: '/photo/zip_url',
-  /** `GET ${zip}/<token>`: the zip `zipUrl` made; unknown or expired: 404. */
+  /** `GET ${zip}/<token>`: the zip `zipUrl` made, for the user who made it; unknown or expired: 404. */
   zip: '/photo/zip',
-  /** `PhotoFilterBody` → `{places: PhotoPlace[]}`: the map's points, grouped by a grid cell. */
+  /**
+   * `PhotoPlacesBody` → `{places: PhotoPlace[]}`: the map's points, grouped by a grid cell
+   * (`cell` degrees, 1 when not given), newest first.
+   */
   places: '/photo/places',
   /** `GET ${file}/<id>`: the original, as an attachment (Range, ETag); never shown in place. */
   file: '/photo/file',

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
+import { addZipEntry } from '../../lib/zip.js';
 import type { TakeoutEntry } from '../../platform/takeout-part.js';
 import { parseDoc } from './doc.js';
 import { NoteFileKind } from './files.js';
@@ -153,15 +154,7 @@ export class NoteExportService {
   private async zip(userId: number, log?: FastifyBaseLogger): Promise<Readable> {
     const zip = new ZipFile();
     zip.on('error', (err: unknown) => log?.warn({ err }, 'note export failed'));
-    for await (const entry of this.files(userId)) {
-      const { name, size, mtime, compress } = entry;
-      zip.addReadStreamLazy(name, { size, mtime, compress }, (cb) => {
-        entry.open().then(
-          (s) => cb(null, s),
-          (err: unknown) => cb(err, undefined as never),
-        );
-      });
-    }
+    for await (const entry of this.files(userId)) addZipEntry(zip, entry.name, entry);
     zip.end();
     return zip.outputStream as Readable;
   }

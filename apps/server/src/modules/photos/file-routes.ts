@@ -1,24 +1,28 @@
 import { PhotoApi } from '@phonecloud/shared';
-import { PhotoFileParams, PhotoThumbQuery } from '@phonecloud/shared/api';
+import { PhotoFileParams, PhotoThumbQuery, PhotoZipParams } from '@phonecloud/shared/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendBlobBytes } from '../../http/byte-range.js';
 import type { AppDeps } from '../../http/context.js';
 import { currentSession, verifiedRoute } from '../../http/guards.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
+import { sendZip } from '../../http/zip-reply.js';
 import { attachmentDisposition } from '../drive/index.js';
 import { PhotosService } from './service.js';
+import { PhotoZips } from './zip.js';
 
 function notFound(reply: FastifyReply) {
   return reply.status(404).send({ code: 404, message: 'not found' });
 }
 
 /**
- * The bytes: the original as an attachment (never shown in place: `nosniff`, a sandbox, the
- * served type of its name), and the thumbnails as JPEGs. Another user's id is "not found".
+ * The bytes: the original and a selection's zip as attachments (never shown in place: `nosniff`,
+ * a sandbox, the served type of its name), and the thumbnails as JPEGs. Another user's id or
+ * link is "not found".
  */
 export async function photoFileRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<ZodSchemas>();
   const photos = new PhotosService(deps);
+  const zips = new PhotoZips(deps);
   const guard = verifiedRoute(deps, 'main');
   const uid = (req: FastifyRequest) => currentSession(req).userId;
 
@@ -32,6 +36,14 @@ export async function photoFileRoutes(scope: FastifyInstance, deps: AppDeps) {
       .header('content-security-policy', 'sandbox')
       .header('cache-control', 'private, max-age=3600');
     return sendBlobBytes(req, reply, deps.blobs, row.sha256, row.size);
+  });
+
+  // Only the user who made the link: another session, or none, is "not found".
+  app.get(`${PhotoApi.zip}/:token`, { ...guard, schema: { params: PhotoZipParams } }, async (req, reply) => {
+    const zip = await zips.open(uid(req), req.params.token);
+    if (!zip) return notFound(reply);
+    reply.header('content-security-policy', 'sandbox');
+    return sendZip(req, reply, zip.entries, zip.name);
   });
 
   app.get(

@@ -9,6 +9,7 @@ import { PhotosRepo } from './repo.js';
 import { photoRoutes } from './routes.js';
 import { PhotosService } from './service.js';
 import { photosTakeout } from './takeout.js';
+import { PhotoZips } from './zip.js';
 
 /**
  * Photos (docs/photos.md): the phone's camera roll backed up through the drive's uploads and
@@ -25,6 +26,7 @@ export const photosModule: AppModule = {
   },
   async housekeeping(deps, log) {
     await new PhotosService(deps).expire();
+    await new PhotoZips(deps).expire();
     // Rows a stopped process left unread.
     await photoQueue(deps, log).resume();
   },

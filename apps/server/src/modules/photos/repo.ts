@@ -20,6 +20,15 @@ export const LiveRole = { NONE: 0, STILL: 1, MOTION: 2 } as const;
 /** @package */
 export const MetaState = { PENDING: 0, READ: 1, UNREADABLE: 2 } as const;
 /** @package */
+export interface PlaceRow {
+  id: number;
+  place: string | null;
+  count: number;
+  latitude: number;
+  longitude: number;
+  any_place: string | null;
+}
+/** @package */
 export interface Cursor {
   taken_at: number;
   id: number;
@@ -49,6 +58,14 @@ function filtered(eb: Eb, userId: number, f: PhotoFilter) {
     all.push(eb(camera, 'like', sql<string>`${contains(f.camera)} escape '\\'`));
   }
   if (f.place) all.push(eb('photos.place', 'like', sql<string>`${contains(f.place)} escape '\\'`));
+  if (f.bbox) {
+    const [south, west, north, east] = f.bbox;
+    all.push(eb('photos.latitude', '>=', south), eb('photos.latitude', '<', north));
+    const from = eb('photos.longitude', '>=', west);
+    const to = eb('photos.longitude', '<', east);
+    // West past east: the box crosses the 180th meridian.
+    all.push(west <= east ? eb.and([from, to]) : eb.or([from, to]));
+  }
   if (f.album_id !== undefined) {
     const albumId = f.album_id;
     all.push(
@@ -162,6 +179,74 @@ export class PhotosRepo {
       .groupBy('month')
       .orderBy('month', 'desc')
       .execute();
+  }
+
+  /**
+   * The map: the listed photos with coordinates, grouped by grid cell (`cell` degrees), each
+   * group's mean position, count, newest photo (the cover) and a place name one of them has.
+   */
+  async places(userId: number, f: PhotoFilter, cell: number): Promise<PlaceRow[]> {
+    const size = sql`cast(${cell} as double precision)`;
+    const cellOf = sql`floor(photos.latitude / ${size}), floor(photos.longitude / ${size})`;
+    const inner = this.db
+      .selectFrom('photos')
+      .where((eb) => filtered(eb, userId, f))
+      .where('photos.latitude', 'is not', null)
+      .where('photos.longitude', 'is not', null)
+      .select([
+        'photos.id',
+        'photos.place',
+        sql<number>`row_number() over (partition by ${cellOf} order by photos.taken_at desc, photos.id desc)`.as(
+          'rank',
+        ),
+        sql<number>`count(*) over (partition by ${cellOf})`.as('count'),
+        sql<number>`avg(photos.latitude) over (partition by ${cellOf})`.as('latitude'),
+        sql<number>`avg(photos.longitude) over (partition by ${cellOf})`.as('longitude'),
+        sql<string | null>`max(photos.place) over (partition by ${cellOf})`.as('any_place'),
+      ]);
+    return this.db
+      .selectFrom(inner.as('p'))
+      .select(['p.id', 'p.place', 'p.count', 'p.latitude', 'p.longitude', 'p.any_place'])
+      .where('p.rank', '=', 1)
+      .orderBy('p.count', 'desc')
+      .orderBy('p.id', 'desc')
+      .execute();
+  }
+
+  /** The user's live photos among `ids` and the other halves of their Live Photos. */
+  withPartners(userId: number, ids: readonly number[]): Promise<PhotoRow[]> {
+    return this.db
+      .selectFrom('photos')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('trashed_at', 'is', null)
+      .where((eb) => eb.or([eb('id', 'in', ids), eb('live_pair_id', 'in', ids)]))
+      .orderBy('taken_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  saveZipLink(userId: number, id: string, ids: readonly number[], now: number, expiresAt: number) {
+    return this.db
+      .insertInto('photo_zip_links')
+      .values({ user_id: userId, id, ids: JSON.stringify(ids), created_at: now, expires_at: expiresAt })
+      .execute();
+  }
+
+  /** A link of the user that has not expired at `now`. */
+  zipLink(userId: number, id: string, now: number) {
+    return this.db
+      .selectFrom('photo_zip_links')
+      .select('ids')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  /** Links expired before `now`, of every user (housekeeping). */
+  dropExpiredZipLinks(now: number) {
+    return this.db.deleteFrom('photo_zip_links').where('expires_at', '<=', now).execute();
   }
 
   setFavourite(userId: number, ids: readonly number[], favourite: boolean) {

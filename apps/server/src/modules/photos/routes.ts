@@ -11,8 +11,10 @@ import {
   PhotoFilterBody,
   PhotoIdBody,
   PhotoIdsBody,
+  PhotoPlacesBody,
   PhotoSettingsBody,
   PhotoTimelineBody,
+  PhotoZipBody,
 } from '@phonecloud/shared/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/context.js';
@@ -21,13 +23,15 @@ import { currentSession, verifiedRoute } from '../../http/guards.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
 import { Albums } from './albums.js';
 import { PhotosService } from './service.js';
+import { PhotoZips } from './zip.js';
 
 const uid = (req: FastifyRequest) => currentSession(req).userId;
 
-/** The timeline, one photo, favourites and the bin: session and the second verification ('main'). */
+/** The timeline, the map, one photo, favourites, the bin and the zip's link: session and the second verification ('main'). */
 export async function photoRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<ZodSchemas>();
   const photos = new PhotosService(deps);
+  const zips = new PhotoZips(deps);
   const guard = verifiedRoute(deps, 'main');
 
   app.post(PhotoApi.timeline, { ...guard, schema: { body: PhotoTimelineBody } }, async (req) =>
@@ -35,6 +39,13 @@ export async function photoRoutes(scope: FastifyInstance, deps: AppDeps) {
   );
   app.post(PhotoApi.months, { ...guard, schema: { body: PhotoFilterBody } }, async (req) =>
     ok({ months: await photos.months(uid(req), req.body) }),
+  );
+  app.post(PhotoApi.places, { ...guard, schema: { body: PhotoPlacesBody } }, async (req) => {
+    const { cell, ...filters } = req.body;
+    return ok({ places: await photos.places(uid(req), filters, cell) });
+  });
+  app.post(PhotoApi.zipUrl, { ...guard, schema: { body: PhotoZipBody } }, async (req) =>
+    ok(await zips.link(uid(req), req.body.ids)),
   );
   app.post(PhotoApi.detail, { ...guard, schema: { body: PhotoIdBody } }, async (req) =>
     ok(await photos.detail(uid(req), req.body.id)),

@@ -4,6 +4,7 @@ import {
   type PhotoDetail,
   type PhotoMonth,
   type PhotoPage,
+  type PhotoPlace,
   type PhotoSettings,
 } from '@phonecloud/shared';
 import type { PhotoFilter, PhotoTimelineQuery } from '@phonecloud/shared/api';
@@ -67,6 +68,18 @@ export class PhotosService {
     return rows.map((r) => ({
       month: `${Math.floor(r.month / 100)}-${String(r.month % 100).padStart(2, '0')}`,
       count: Number(r.count),
+    }));
+  }
+
+  /** The map's points: `cell` degrees a side (1 when the map does not say). */
+  async places(userId: number, f: PhotoFilter, cell = 1): Promise<PhotoPlace[]> {
+    const rows = await this.repo.places(userId, f, cell);
+    return rows.map((r) => ({
+      latitude: r.latitude,
+      longitude: r.longitude,
+      count: r.count,
+      cover_id: r.id,
+      place: r.place ?? r.any_place,
     }));
   }
 

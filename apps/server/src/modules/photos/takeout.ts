@@ -1,25 +1,11 @@
 import { stringify } from 'csv-stringify/sync';
 import { madeEntry, type TakeoutPart } from '../../platform/takeout-part.js';
 import { AlbumsRepo } from './albums-repo.js';
+import { safeName, uniqueIn } from './names.js';
 import { type PhotoRow, PhotosRepo } from './repo.js';
 
 /** The camera's wall clock (kept as UTC): `2024-05-01 08:30:00`. */
 const wallClock = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-
-/** A file name that stays one name in any zip reader (no folder separators, no control bytes). */
-const safeName = (name: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control bytes are what is replaced.
-  name.replace(/[/\\\u0000-\u001f]/g, '_').replace(/^\.+$/, '_') || 'photo';
-
-/** `IMG_1.JPG` taken twice in one month: the second is `IMG_1 (2).JPG`. */
-function uniqueIn(taken: Set<string>, folder: string, name: string): string {
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  let candidate = name;
-  for (let n = 2; taken.has(`${folder}/${candidate}`.toLowerCase()); n++) candidate = `${stem} (${n})${ext}`;
-  taken.add(`${folder}/${candidate}`.toLowerCase());
-  return `${folder}/${candidate}`;
-}
 
 /** Each kept photo's path in the folder: by the year and month it was taken. */
 function pathsOf(rows: readonly PhotoRow[]): Map<number, string> {

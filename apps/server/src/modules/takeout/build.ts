@@ -2,7 +2,8 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { AppDeps } from '../../http/context.js';
-import type { TakeoutEntry, TakeoutPart } from '../../platform/takeout-part.js';
+import { addZipEntry } from '../../lib/zip.js';
+import type { TakeoutPart } from '../../platform/takeout-part.js';
 import type { BlobInfo } from '../../storage/index.js';
 
 /** Counts the zip's bytes as they pass to the store (the progress bar's "done"). */
@@ -28,21 +29,6 @@ export interface BuildInput {
   readme: Buffer;
   log: FastifyBaseLogger;
   onBytes(bytes: number): void;
-}
-
-/** Adds one entry; its bytes are opened only when the zip reaches it (flat memory). */
-function addEntry(zip: ZipFile, path: string, entry: TakeoutEntry): void {
-  if (path.endsWith('/')) {
-    zip.addEmptyDirectory(path, { mtime: entry.mtime });
-    return;
-  }
-  const options = { mtime: entry.mtime, compress: entry.compress ?? false, size: entry.size };
-  zip.addReadStreamLazy(path, options, (cb) => {
-    entry.open().then(
-      (s) => cb(null, s),
-      (err: unknown) => cb(err, undefined as never),
-    );
-  });
 }
 
 /** The staging file of a job's zip (the store's ids are 8 to 64 of [A-Za-z0-9_-]). */
@@ -81,7 +67,7 @@ export async function buildZip(input: BuildInput): Promise<BlobInfo> {
   // The store's promise is awaited below; a failure before then must not go unhandled.
   stored.catch(() => {});
   try {
-    addEntry(zip, 'README.txt', {
+    addZipEntry(zip, 'README.txt', {
       name: 'README.txt',
       mtime: new Date(input.now),
       compress: true,
@@ -89,7 +75,7 @@ export async function buildZip(input: BuildInput): Promise<BlobInfo> {
     });
     for (const part of input.parts) {
       for await (const entry of part.entries(input.deps, input.userId, input.now, input.log)) {
-        addEntry(zip, `${part.folder}/${entry.name}`, entry);
+        addZipEntry(zip, `${part.folder}/${entry.name}`, entry);
       }
     }
     zip.end();

@@ -4,8 +4,6 @@
  */
 export const T = {
   title: '查找手机',
-  zoomIn: '放大',
-  zoomOut: '缩小',
   myDevices: '我的设备',
   deviceCount: (n: number) => `共 ${n} 台设备`,
   online: '在线',

@@ -1,7 +1,10 @@
 import './photos.css';
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ConfirmHolder } from '../../components/confirm';
 import { Timeline } from './Timeline';
+
+const PlacesMap = lazy(() => import('./map/PlacesMap'));
 
 /**
  * Photos (docs/photos.md): /photo/index is the timeline with its year scrubber and the
@@ -21,6 +24,7 @@ export default function PhotosArea() {
             </main>
           }
         />
+        <Route path="map" element={<PlacesMap />} />
         <Route path="*" element={<Navigate to="/photo/index" replace />} />
       </Routes>
     </>

@@ -1,9 +1,11 @@
 import {
+  PHOTO_PAGE_MAX,
   PhotoApi,
   type PhotoDetail,
   type PhotoItem,
   type PhotoMonth,
   type PhotoPage,
+  type PhotoPlace,
 } from '@phonecloud/shared';
 import type { PhotoFilter } from '@phonecloud/shared/api';
 import { api, type CallOptions } from '../../api';
@@ -52,3 +54,18 @@ export const photoCalls = {
 
 export const thumbUrl = (id: number, size: 256 | 1024 = 256) => `${PhotoApi.thumb}/${id}?s=${size}`;
 export const fileUrl = (id: number) => `${PhotoApi.file}/${id}`;
+
+/** The map's calls (map/PlacesMap.tsx) and the zip download of a selection. */
+export const placeCalls = {
+  places: (cell: number, filter: PhotoFilter = {}) =>
+    api.postJson<{ places: PhotoPlace[] }>(PhotoApi.places, { ...filter, cell }, AREA).then((d) => d.places),
+  /** A page of the photos in a box (a place's grid cell), newest first. */
+  inBox: (bbox: [number, number, number, number], cursor = '', filter: PhotoFilter = {}) =>
+    api.postJson<PhotoPage>(
+      PhotoApi.timeline,
+      { ...filter, bbox, cursor: cursor || undefined, limit: PHOTO_PAGE_MAX },
+      AREA,
+    ),
+  /** A link (valid a few minutes) that downloads these photos' originals as one zip. */
+  zipUrl: (ids: number[]) => api.postJson<{ url: string }>(PhotoApi.zipUrl, { ids }, AREA).then((d) => d.url),
+};

@@ -1,26 +1,10 @@
-import 'leaflet/dist/leaflet.css';
 import { FIND_MAP_CENTRE, FIND_MAP_ZOOM, type FindPortalInfo, type PhoneLocation } from '@phonecloud/shared';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { usesOfflineBase } from '../../../components/map/base-map-rules';
+import { toMapPoint } from '../../../components/map/coords';
+import { openMap } from '../../../components/map/leaflet-map';
 import { T } from '../texts';
-import { usesOfflineBase } from './base-map/zoom-rules';
-import { toMapPoint } from './coords';
-
-/**
- * Draws the offline base map (its own chunk, and its shapes fetched after it: the first page does
- * not carry them); answers its removal, which also stops a load still under way.
- */
-function offlineBase(map: L.Map): () => void {
-  let remove: (() => void) | null = null;
-  let gone = false;
-  void import('./base-map/offline-base').then(({ addOfflineBase }) => {
-    if (!gone) remove = addOfflineBase(map);
-  });
-  return () => {
-    gone = true;
-    remove?.();
-  };
-}
 
 /**
  * The Leaflet map: the tile source of the deployment's settings (none: the offline base map of
@@ -36,33 +20,16 @@ export function DeviceMap({ info, location }: { info: FindPortalInfo; location: 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    // The zoom buttons are named in Chinese (Leaflet's own titles are English).
-    const offline = usesOfflineBase(info);
-    const m = L.map(el, {
-      attributionControl: offline || Boolean(info.tileAttribution),
-      zoomControl: false,
-    }).setView(toMapPoint(FIND_MAP_CENTRE, info.tileCoords), FIND_MAP_ZOOM);
-    L.control.zoom({ zoomInTitle: T.zoomIn, zoomOutTitle: T.zoomOut }).addTo(m);
-    // The configured tiles take over; without them the packaged shapes are the map.
-    const dropBase = offline ? offlineBase(m) : null;
-    if (!offline) {
-      L.tileLayer(info.tileUrl, {
-        subdomains: info.tileSubdomains || 'abc',
-        attribution: info.tileAttribution,
-        maxZoom: 18,
-      }).addTo(m);
-    }
+    const { map: m, close } = openMap(el, info, {
+      centre: toMapPoint(FIND_MAP_CENTRE, info.tileCoords),
+      zoom: FIND_MAP_ZOOM,
+    });
     map.current = m;
-    // The box may change size with the layout (a phone turned, the panels column wrapping).
-    const resized = new ResizeObserver(() => m.invalidateSize());
-    resized.observe(el);
     return () => {
-      resized.disconnect();
-      dropBase?.();
       marker.current = null;
       circle.current = null;
       map.current = null;
-      m.remove();
+      close();
     };
   }, [info]);
 

@@ -1,10 +1,11 @@
 import { HistoryOutlined, SwapOutlined } from '@ant-design/icons';
-import { type FindDevice, FindFunction, type FindPortalInfo } from '@phonecloud/shared';
+import { type FindDevice, FindFunction } from '@phonecloud/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { platformQueries } from '../../../api/platform-queries';
+import { NO_TILES } from '../../../components/map/coords';
 import { deviceName } from '../api/find-queries';
 import { OnlineTag } from '../list/DeviceListScreen';
 import { LockPanel } from '../panels/LockPanel';
@@ -16,13 +17,6 @@ import { T } from '../texts';
 import { DeviceMap } from './DeviceMap';
 import { HistoryDialog } from './HistoryDialog';
 import { LocationCard } from './LocationCard';
-
-const NO_TILES: FindPortalInfo = {
-  tileUrl: '',
-  tileCoords: 'wgs84',
-  tileAttribution: '',
-  tileSubdomains: '',
-};
 
 /** One phone's map page: where it is, and a panel for each function it offers. */
 export function MapView({ device }: { device: FindDevice }) {

@@ -1,4 +1,4 @@
-import type { FindPortalInfo } from '@phonecloud/shared';
+import type { TileSettings } from './coords';
 
 /** What the packaged shapes carry: a name, a code, a point for the name (either spelling). */
 export interface ShapeProps {
@@ -19,7 +19,7 @@ export const BASE_ZOOM = {
 } as const;
 
 /** The offline base map is drawn only when the deployment configured no tile source. */
-export const usesOfflineBase = (info: Pick<FindPortalInfo, 'tileUrl'>): boolean => !info.tileUrl;
+export const usesOfflineBase = (info: Pick<TileSettings, 'tileUrl'>): boolean => !info.tileUrl;
 
 export const showsCities = (zoom: number): boolean => zoom >= BASE_ZOOM.cities;
 

@@ -2,8 +2,9 @@ import worldUrl from '@surbowl/world-geo-json-zh/world.zh.json?url';
 import chinaUrl from 'china-geojson/src/geojson/china.json?url';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import L from 'leaflet';
+import './base-map.css';
+import { BASE_ZOOM, labelPoint, provinceCode, type ShapeProps, showsCities } from './base-map-rules';
 import { CITY_FILES } from './city-files';
-import { BASE_ZOOM, labelPoint, provinceCode, type ShapeProps, showsCities } from './zoom-rules';
 
 type Shapes = FeatureCollection<Geometry, ShapeProps>;
 
@@ -21,7 +22,7 @@ function label(name: string, at: L.LatLngExpression, kind: 'province' | 'city'):
   const el = document.createElement('span');
   el.textContent = name;
   return L.marker(at, {
-    icon: L.divIcon({ className: `find-base-label find-base-label--${kind}`, html: el, iconSize: undefined }),
+    icon: L.divIcon({ className: `base-map-label base-map-label--${kind}`, html: el, iconSize: undefined }),
     interactive: false,
     keyboard: false,
   });
@@ -52,7 +53,7 @@ export function addOfflineBase(map: L.Map): () => void {
   const provinceBounds = new Map<string, L.LatLngBounds>();
   const cityRequests = new Set<string>();
   let removed = false;
-  map.getContainer().classList.add('find-map--offline');
+  map.getContainer().classList.add('base-map--offline');
   map.attributionControl?.addAttribution(BASE_ATTRIBUTION);
 
   const loadCities = (code: string) => {
@@ -62,7 +63,7 @@ export function addOfflineBase(map: L.Map): () => void {
     shapes(url)
       .then((cities) => {
         if (removed) return;
-        shapeLayer(cities, 'find-base-city').addTo(shapesGroup);
+        shapeLayer(cities, 'base-map-city').addTo(shapesGroup);
         labels(cities, 'city').eachLayer((l) => l.addTo(cityNames));
       })
       // Not there this time: the next move tries again.
@@ -81,8 +82,8 @@ export function addOfflineBase(map: L.Map): () => void {
   Promise.all([shapes(worldUrl), shapes(chinaUrl)])
     .then(([world, china]) => {
       if (removed) return;
-      shapeLayer(world, 'find-base-country').addTo(shapesGroup);
-      const provinces = shapeLayer(china, 'find-base-province').addTo(shapesGroup);
+      shapeLayer(world, 'base-map-country').addTo(shapesGroup);
+      const provinces = shapeLayer(china, 'base-map-province').addTo(shapesGroup);
       provinces.eachLayer((layer) => {
         const feature = (layer as L.GeoJSON & { feature?: Feature<Geometry, ShapeProps> }).feature;
         const code = feature ? provinceCode(feature) : null;
@@ -100,7 +101,7 @@ export function addOfflineBase(map: L.Map): () => void {
     map.off('moveend', update);
     for (const layer of [shapesGroup, provinceNames, cityNames]) layer.remove();
     map.attributionControl?.removeAttribution(BASE_ATTRIBUTION);
-    map.getContainer().classList.remove('find-map--offline');
+    map.getContainer().classList.remove('base-map--offline');
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelPoint, provinceCode, showsCities, usesOfflineBase } from './zoom-rules';
+import { labelPoint, provinceCode, showsCities, usesOfflineBase } from './base-map-rules';
 
 describe('offline base map rules', () => {
   it('is drawn only without a tile source', () => {

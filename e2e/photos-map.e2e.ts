@@ -1,0 +1,106 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { CAPTCHA_ANSWER } from './support/demo';
+import { findAccount, PhoneProcess } from './support/find';
+import { codeSentTo, expect, shot, signIn, test } from './support/fixtures';
+import { expectNoSidewaysScroll } from './support/screen';
+
+/**
+ * The photos' map: three samples with a place (Italy, West Lake, Germany) and one without, backed
+ * up by the phone process; the map shows a marker per place, a place's photos, one photo large,
+ * and the place's zip; at 1374 and 375 px.
+ */
+const SAMPLES = [
+  'nikon-coolpix-p6000-gps.jpg',
+  'west-lake.mp4',
+  'canon-s40-exif-gps.png',
+  'canon-eos-40d.jpg',
+];
+
+async function backUp(baseURL: string, account: ReturnType<typeof findAccount>) {
+  const roll = mkdtempSync(path.join(tmpdir(), 'photos-map-'));
+  const fixtures = path.resolve(test.info().project.testDir, '../apps/server/test/fixtures/photos');
+  for (const name of SAMPLES) cpSync(path.join(fixtures, name), path.join(roll, name));
+  const since = Date.now();
+  const args = ['photos', 'backup', '--server', baseURL, '--account', account.username];
+  const phone = new PhoneProcess([...args, '--password', account.password, '--folder', roll]);
+  try {
+    await phone.waitFor('请输入验证码');
+    phone.type(await codeSentTo(account.phone, since, 'sms'));
+    expect(await phone.exited).toBe(0);
+  } finally {
+    await phone.stop();
+    rmSync(roll, { recursive: true, force: true });
+  }
+}
+
+async function passPhotoGate(page: Page, email: string) {
+  await page.goto('/#/photo/index');
+  await expect(page).toHaveURL(/#\/photo\.check$/);
+  const dialog = page.getByRole('dialog', { name: '身份验证' });
+  const intro = page.getByRole('dialog').filter({ hasText: '相册需要安全验证' });
+  await expect(async () => {
+    if (!(await dialog.isVisible()))
+      await intro.getByRole('button', { name: '立即验证' }).click({ timeout: 3000 });
+    await expect(dialog).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+  await dialog.getByRole('tab', { name: '邮箱验证' }).click();
+  await dialog.getByLabel('图片验证码', { exact: true }).fill(CAPTCHA_ANSWER);
+  const since = Date.now();
+  await dialog.locator('.send-code').click();
+  await dialog.getByLabel('邮箱验证码').fill(await codeSentTo(email, since, 'email'));
+  await dialog.getByRole('button', { name: '确定' }).click();
+}
+
+test('the map shows a marker per place, opens its photos, one large, and zips them; 1374 and 375 px', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const account = findAccount('pm');
+  await backUp(baseURL ?? '', account);
+  await page.setViewportSize({ width: 1374, height: 900 });
+  await signIn(page, account.username, account.password);
+  await passPhotoGate(page, account.email);
+  // The gate leads back to the area's first page.
+  await expect(page).toHaveURL(/#\/photo\/index$/);
+  await page.goto('/#/photo/map');
+
+  const pins = page.locator('.photo-pin');
+  // Three places. The files are read in the background: if one was not yet, the next visit has it.
+  let visits = 0;
+  await expect(async () => {
+    if (visits++ > 0) await page.reload();
+    await expect(pins).toHaveCount(3, { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(pins.first().locator('img')).toHaveJSProperty('complete', true);
+
+  await page.getByRole('button', { name: /^浙江省 杭州市：1 项$/ }).click();
+  const panel = page.getByRole('complementary', { name: '浙江省 杭州市' });
+  await expect(panel.getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: /^43\.\d{4}, 11\.\d{4}：1 项$/ }).click();
+  const italy = page.getByRole('complementary', { name: /^43\./ });
+  await expect(italy.getByRole('listitem')).toHaveCount(1);
+  await shot(page, 'photos-map-1374', { fullPage: false });
+  await italy.getByRole('button', { name: 'nikon-coolpix-p6000-gps.jpg' }).click();
+  const viewer = page.getByRole('dialog', { name: 'nikon-coolpix-p6000-gps.jpg' });
+  await expect(viewer.locator('img')).toHaveAttribute('src', /\/photo\/thumb\/\d+\?s=1024$/);
+  await expect(viewer.locator('img')).toHaveJSProperty('complete', true);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+
+  const download = page.waitForEvent('download');
+  await italy.getByRole('button', { name: '打包下载' }).click();
+  const zip = await download;
+  const bytes = readFileSync((await zip.path()) as string);
+  // A stored zip: the entry's name in its local header, the original's bytes after it.
+  expect(bytes.subarray(0, 4).toString('hex')).toBe('504b0304');
+  expect(bytes.includes(Buffer.from('nikon-coolpix-p6000-gps.jpg'))).toBe(true);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoSidewaysScroll(page, 'the photo map at 375 px');
+  await expect(italy).toBeVisible();
+  await shot(page, 'photos-map-375');
+});
