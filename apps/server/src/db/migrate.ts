@@ -31,6 +31,7 @@ import * as m029 from './migrations/029_takeout.js';
 import * as m030 from './migrations/030_calendar_portal.js';
 import * as m032 from './migrations/032_backup_schedule.js';
 import * as m033 from './migrations/033_photos.js';
+import * as m037 from './migrations/037_photo_watch.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '030_calendar_portal': m030,
   '032_backup_schedule': m032,
   '033_photos': m033,
+  '037_photo_watch': m037,
 };
 
 class StaticProvider implements MigrationProvider {
