@@ -1,6 +1,7 @@
 import './photos.css';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ConfirmHolder } from '../../components/confirm';
+import PhotoSettings from './settings/PhotoSettings';
 import { Timeline } from './Timeline';
 
 /**
@@ -21,6 +22,7 @@ export default function PhotosArea() {
             </main>
           }
         />
+        <Route path="settings" element={<PhotoSettings />} />
         <Route path="*" element={<Navigate to="/photo/index" replace />} />
       </Routes>
     </>
