@@ -132,7 +132,8 @@ export default function PhotoSettings() {
 
 /** What to type into the phone app: the folder's address, the account and an app password. */
 function Connection({ settings }: { settings: Settings }) {
-  const address = webdavAddress(window.location.origin, settings.watch_folder ?? '');
+  // The page's own origin serves WebDAV too (none when drawn outside a browser).
+  const address = webdavAddress(globalThis.location?.origin ?? '', settings.watch_folder ?? '');
   const copy = () =>
     void navigator.clipboard
       ?.writeText(address)
