@@ -186,9 +186,9 @@ export class Drive {
     return tree.filter((i) => i.kind === FILE);
   }
 
-  /** Whether any file of the user, live or in the bin, holds this content (so counts its bytes). */
-  holdsContent(userId: number, key: string): Promise<boolean> {
-    return this.service.items.ownsBlob(userId, key);
+  /** Which of these contents the user's files hold, live or in the bin (so count their bytes). */
+  heldContents(userId: number, keys: readonly string[]): Promise<Set<string>> {
+    return this.service.items.heldKeys(userId, keys);
   }
 
   /**

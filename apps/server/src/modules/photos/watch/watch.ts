@@ -19,7 +19,7 @@ import { liveKey, monthOf } from '../meta/reader.js';
 import { Kind, PhotosRepo } from '../repo.js';
 import { WatchRepo } from './watch-repo.js';
 
-/** Items looked up at once among those considered. */
+/** Items (or contents) looked up at once. */
 const SEEN_CHUNK = 500;
 /** Users per page of housekeeping's walks. */
 const USERS_PAGE = 100;
@@ -211,14 +211,22 @@ export class PhotoWatch {
    * bytes from now on, even past the total: they are stored already. Answers how many.
    */
   async recharge(userId: number): Promise<number> {
+    const carried = await this.repo.carried(userId);
     let moved = 0;
-    for (const p of await this.repo.carried(userId)) {
-      if (await this.drive.holdsContent(userId, p.sha256)) continue;
-      await this.deps.db.transaction().execute(async (trx) => {
-        if (!(await new WatchRepo(trx).setCarried(userId, p.id, false))) return;
-        await this.drive.chargeSpace(trx, userId, p.size);
-        moved++;
-      });
+    for (let i = 0; i < carried.length; i += SEEN_CHUNK) {
+      const chunk = carried.slice(i, i + SEEN_CHUNK);
+      const held = await this.drive.heldContents(
+        userId,
+        chunk.map((p) => p.sha256),
+      );
+      for (const p of chunk) {
+        if (held.has(p.sha256)) continue;
+        await this.deps.db.transaction().execute(async (trx) => {
+          if (!(await new WatchRepo(trx).setCarried(userId, p.id, false))) return;
+          await this.drive.chargeSpace(trx, userId, p.size);
+          moved++;
+        });
+      }
     }
     return moved;
   }
