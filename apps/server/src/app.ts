@@ -42,7 +42,7 @@ import { smsModule } from './modules/sms/module.js';
 import { takeoutModule } from './modules/takeout/module.js';
 import { verifyModule } from './modules/verify/module.js';
 import { webdavModule } from './modules/webdav/module.js';
-import type { AppModule } from './platform/app-module.js';
+import type { AppListeners, AppModule } from './platform/app-module.js';
 import { type BlobStore, createBlobStore } from './storage/index.js';
 
 export interface BuildOptions {
@@ -175,11 +175,18 @@ function listen(deps: AppDeps, modules: readonly AppModule[], log: FastifyBaseLo
   for (const m of modules) {
     const on = m.on;
     if (!on) continue;
-    for (const name of Object.keys(on) as AppEventName[]) {
-      const listener = on[name];
-      if (listener) deps.events.on(name, (payload) => listener(deps, payload, log));
-    }
+    for (const name of Object.keys(on) as AppEventName[]) subscribe(deps, on, name, log);
   }
+}
+
+function subscribe<K extends AppEventName>(
+  deps: AppDeps,
+  on: AppListeners,
+  name: K,
+  log: FastifyBaseLogger,
+): void {
+  const listener = on[name];
+  if (listener) deps.events.on(name, (payload) => listener(deps, payload, log));
 }
 
 /** Serves the built portal; hash routing means every page is index.html or account/index.html. */

@@ -272,11 +272,12 @@ describe.each(TEST_DIALECTS)('photos: the WebDAV folder watch [%s]', (dialect) =
 
     const counted = await usedBytes(a);
     expect((await dav(a, 'DELETE', `${FOLDER}/missed.jpg`)).status).toBe(204);
-    // In the drive's bin the file still counts; purged, its bytes go to the photo at housekeeping.
+    // In the drive's bin the file still counts. Purged by a process that stopped before telling,
+    // its bytes go to the photo at housekeeping.
     expect(await usedBytes(a)).toBe(counted);
     const binned = await drive.items.trashPage(a.user.id, 100, 0);
     const item = binned.find((i) => i.name === 'missed.jpg');
-    await drive.purge(a.user.id, item?.id ?? 0);
+    await new DriveService({ ...server.deps, events: new AppEvents() }).purge(a.user.id, item?.id ?? 0);
     expect(await usedBytes(a)).toBe(counted - bytes.length);
     await purgeExpired(server.deps);
     expect(await usedBytes(a)).toBe(counted);
@@ -287,6 +288,20 @@ describe.each(TEST_DIALECTS)('photos: the WebDAV folder watch [%s]', (dialect) =
     await portal(a.portal, PhotoApi.delete, { ids: [photo?.id] });
     await portal(a.portal, PhotoApi.binDelete, { ids: [photo?.id] });
     expect(await usedBytes(a)).toBe(counted - bytes.length);
+  });
+
+  it('a drive file purged from the bin hands its count to the photo at once', async () => {
+    const bytes = await madeJpeg(8);
+    await put(a, `${FOLDER}/purged.jpg`, bytes);
+    await until('the photo', async () => (await timeline(a)).some((i) => i.name === 'purged.jpg'));
+    const counted = await usedBytes(a);
+    expect((await dav(a, 'DELETE', `${FOLDER}/purged.jpg`)).status).toBe(204);
+    const drive = new DriveService(server.deps);
+    const item = (await drive.items.trashPage(a.user.id, 100, 0)).find((i) => i.name === 'purged.jpg');
+    await drive.purge(a.user.id, item?.id ?? 0);
+    await until('the photo counted', async () => (await usedBytes(a)) === counted);
+    await settled();
+    expect(await usedBytes(a)).toBe(counted);
   });
 
   it('a watch turned off takes nothing in', async () => {

@@ -8,9 +8,15 @@ export interface DriveItemsLanded {
   ids: readonly number[];
 }
 
+/** Files of a user's drive were deleted for good (purged from the bin): their bytes count no more. */
+export interface DriveFilesPurged {
+  userId: number;
+}
+
 /** What the server tells the areas that listen (AppModule's `on`), by name. */
 export interface AppEventMap {
   driveItemsLanded: DriveItemsLanded;
+  driveFilesPurged: DriveFilesPurged;
 }
 
 export type AppEventName = keyof AppEventMap;

@@ -321,6 +321,8 @@ export class DriveService {
       const item = await this.trashed(userId, id, trx);
       await this.deleteRows(trx, userId, [item, ...(await this.items.subtree(trx, userId, item.id))]);
     });
+    // A photo whose bytes these files counted counts them itself from now on (the photos' watch).
+    this.deps.events.emit('driveFilesPurged', { userId });
   }
 
   /** Empties the bin; refused above the spec's limit (the client deletes in batches then). */

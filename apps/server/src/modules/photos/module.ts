@@ -35,6 +35,8 @@ export const photosModule: AppModule = {
   on: {
     // The folder watch: taken in after the drive committed, one at a time, off the request.
     driveItemsLanded: (deps, landed, log) => watchQueue(deps, log).landed(landed),
+    // A carried photo whose file is gone for good counts its own bytes at once, not at housekeeping.
+    driveFilesPurged: (deps, purged, log) => watchQueue(deps, log).recharge(purged.userId),
   },
   seedDemo: seedPhotos,
   takeout: photosTakeout,

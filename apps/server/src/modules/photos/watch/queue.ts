@@ -27,6 +27,11 @@ export class WatchQueue {
     this.run('scan', (w) => w.scan(userId));
   }
 
+  /** Carried photos whose drive file was purged count their own bytes (`PhotoWatch.recharge`). */
+  recharge(userId: number): void {
+    this.run('recharge', (w) => w.recharge(userId));
+  }
+
   /** Resolves once every job told so far has run. */
   async idle(): Promise<void> {
     while (this.waiting > 0) await this.tail;
