@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { REQUEST_BODY_MAX_BYTES } from '@phonecloud/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { callerPlugin } from './http/caller-plugin.js';
@@ -20,6 +20,7 @@ import { checkRouteSchemas } from './http/route-schemas.js';
 import { securityHeaders } from './http/security-headers.js';
 import { sessionAuthenticator, sessionPlugin } from './http/session.js';
 import { serveAssetsFromMemory } from './http/web-assets.js';
+import { type AppEventName, AppEvents } from './lib/app-events.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { lifecycle } from './lib/lifecycle.js';
 import { createMessenger, type Messenger } from './lib/messenger.js';
@@ -41,7 +42,7 @@ import { smsModule } from './modules/sms/module.js';
 import { takeoutModule } from './modules/takeout/module.js';
 import { verifyModule } from './modules/verify/module.js';
 import { webdavModule } from './modules/webdav/module.js';
-import type { AppModule } from './platform/app-module.js';
+import type { AppListeners, AppModule } from './platform/app-module.js';
 import { type BlobStore, createBlobStore } from './storage/index.js';
 
 export interface BuildOptions {
@@ -123,6 +124,7 @@ export async function buildApp(
         log: app.log,
       }),
     blobs: opts.blobs ?? (await createBlobStore(config)),
+    events: new AppEvents((err, name) => app.log.error({ err, event: name }, 'event listener failed')),
   };
 
   app.setErrorHandler(answerError);
@@ -148,6 +150,7 @@ export async function buildApp(
   const authenticators = [sessionAuthenticator, ...modules.flatMap((m) => m.authenticators?.(deps) ?? [])];
   await app.register(callerPlugin, { deps, authenticators });
   for (const m of modules) await app.register(async (scope) => m.routes(scope, deps));
+  listen(deps, modules, app.log);
 
   app.addHook('onSend', async (_req, reply) => {
     // Closing (past a SIGTERM's drain): each answer closes its connection, so a proxy's
@@ -165,6 +168,25 @@ export async function buildApp(
 
   await serveWeb(app, config);
   return { app, deps, modules };
+}
+
+/** Subscribes each module's listeners (AppModule's `on`) to the app's events. */
+function listen(deps: AppDeps, modules: readonly AppModule[], log: FastifyBaseLogger): void {
+  for (const m of modules) {
+    const on = m.on;
+    if (!on) continue;
+    for (const name of Object.keys(on) as AppEventName[]) subscribe(deps, on, name, log);
+  }
+}
+
+function subscribe<K extends AppEventName>(
+  deps: AppDeps,
+  on: AppListeners,
+  name: K,
+  log: FastifyBaseLogger,
+): void {
+  const listener = on[name];
+  if (listener) deps.events.on(name, (payload) => listener(deps, payload, log));
 }
 
 /** Serves the built portal; hash routing means every page is index.html or account/index.html. */

@@ -446,6 +446,7 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
     expect((await timeline(client)).items.map((i) => i.id)).toEqual([photoId]);
     expect((await portal(client, PhotoApi.settingsSave, { delete_follows_phone: true })).data).toEqual({
       delete_follows_phone: true,
+      watch_folder: null,
     });
     expect((await said()).data).toEqual({ deleted: 1 });
     expect((await timeline(client)).items).toEqual([]);

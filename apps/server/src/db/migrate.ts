@@ -32,6 +32,7 @@ import * as m030 from './migrations/030_calendar_portal.js';
 import * as m032 from './migrations/032_backup_schedule.js';
 import * as m033 from './migrations/033_photos.js';
 import * as m036 from './migrations/036_photo_zips_places.js';
+import * as m037 from './migrations/037_photo_watch.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '032_backup_schedule': m032,
   '033_photos': m033,
   '036_photo_zips_places': m036,
+  '037_photo_watch': m037,
 };
 
 class StaticProvider implements MigrationProvider {

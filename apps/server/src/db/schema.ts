@@ -631,6 +631,11 @@ export interface PhotosTable {
   source: string;
   created_at: number;
   trashed_at: number | null;
+  /**
+   * 1 when a drive file of the same content counts these bytes (the photo came from the watched
+   * folder, or was found there), so the photo itself is not counted; 0 when the photo is (migration 037).
+   */
+  drive_carried: Generated<number>;
 }
 
 export interface PhotoAlbumsTable {
@@ -652,6 +657,14 @@ export interface PhotoAlbumItemsTable {
 export interface PhotoSettingsTable {
   user_id: number;
   delete_follows_phone: Generated<number>;
+  /** The drive folder the watch takes pictures from (`/相册备份`), null when off (migration 037). */
+  watch_folder: string | null;
+}
+
+/** Drive items the folder watch has considered, so none is taken in twice (migration 037). */
+export interface PhotoWatchItemsTable {
+  user_id: number;
+  item_id: number;
 }
 
 /** A zip download's link and the selection it was made for (migration 036). */
@@ -676,6 +689,7 @@ export interface BackupScheduleTable {
 
 export interface Database {
   backup_schedule: BackupScheduleTable;
+  photo_watch_items: PhotoWatchItemsTable;
   users: UsersTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
+import type { AppEvents } from '../lib/app-events.js';
 import type { Clock } from '../lib/clock.js';
 import type { Messenger } from '../lib/messenger.js';
 import type { BlobStore } from '../storage/index.js';
@@ -11,6 +12,8 @@ export interface AppDeps {
   clock: Clock;
   messenger: Messenger;
   blobs: BlobStore;
+  /** What the areas tell each other without importing one another (AppModule's `on`). */
+  events: AppEvents;
 }
 
 export interface SessionInfo {

@@ -2,6 +2,7 @@ import type { ServiceIdValue } from '@phonecloud/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AnyAuthenticator } from '../http/caller.js';
 import type { AppDeps } from '../http/context.js';
+import type { AppEventMap } from '../lib/app-events.js';
 import type { DavSlot } from './dav-collection.js';
 import type { SyncAdapter } from './sync-adapter.js';
 import type { TakeoutPart } from './takeout-part.js';
@@ -16,6 +17,14 @@ export interface Usage {
  * One area of the server. app.ts lists them; the home area reads what they declare, and the
  * shared machinery (phone sync, CardDAV/CalDAV) serves the adapters they register in its slots.
  */
+/**
+ * An area's listeners to the server's events (`lib/app-events.ts`): each runs after the change it
+ * is told of is committed, off the request that made it, and must only start its work (queue it).
+ */
+export type AppListeners = {
+  [K in keyof AppEventMap]?: (deps: AppDeps, payload: AppEventMap[K], log: FastifyBaseLogger) => void;
+};
+
 export interface AppModule {
   name: string;
   /** The navigation id this area serves; only served ids reach `data.member`. */
@@ -49,4 +58,6 @@ export interface AppModule {
   dav?: DavSlot;
   /** The area's folder of 导出全部数据 (docs/takeout.md): the takeout module zips it. */
   takeout?: TakeoutPart;
+  /** What the area does when another tells of a change (the drive's landed items...): app.ts subscribes it. */
+  on?: AppListeners;
 }

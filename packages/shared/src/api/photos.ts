@@ -5,6 +5,7 @@ import {
   PHOTO_HASHES_MAX,
   PHOTO_IDS_MAX,
   PHOTO_PAGE_MAX,
+  PHOTO_WATCH_PATH_MAX,
   PHOTO_ZIP_MAX,
   PhotoMsg,
 } from '../photos/index.js';
@@ -80,7 +81,12 @@ export const PhotoAlbumRenameBody = z.object({ album_id: id(), name: AlbumName }
 export const PhotoAlbumIdBody = z.object({ album_id: id() });
 export const PhotoAlbumItemsBody = z.object({ album_id: id(), ids: Ids });
 export const PhotoAlbumCoverBody = z.object({ album_id: id(), photo_id: id() });
-export const PhotoSettingsBody = z.object({ delete_follows_phone: z.boolean(bad) });
+export const PhotoSettingsBody = z.object({
+  delete_follows_phone: z.boolean(bad),
+  /** The watched drive folder (`/相册备份`); '' or null turns the watch off; left out, it stays as it is. */
+  watch_folder: z.string(bad).max(PHOTO_WATCH_PATH_MAX, PhotoMsg.WATCH_FOLDER_BAD).nullable().optional(),
+});
+export type PhotoSettingsSave = z.infer<typeof PhotoSettingsBody>;
 
 export const PhotoFileParams = z.object({ id: id() });
 /** A zip link's token: random, URL-safe. */

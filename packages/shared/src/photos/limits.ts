@@ -40,3 +40,22 @@ const SHA256 = /^[0-9a-f]{64}$/;
 export function isSha256(value: string): boolean {
   return SHA256.test(value);
 }
+
+/** The watched folder's path, in characters. */
+export const PHOTO_WATCH_PATH_MAX = 1000;
+
+/**
+ * The folder names of a watched folder's path (`/相册备份/2024/` → ['相册备份', '2024']), in the
+ * drive's normal form (NFC); null when the path names nothing but the root or steps out of it
+ * (`.`, `..`). An empty path is [] (the watch off).
+ */
+export function watchFolderNames(path: string): string[] | null {
+  const trimmed = path.trim();
+  if (trimmed === '') return [];
+  const names = trimmed
+    .normalize('NFC')
+    .split('/')
+    .filter((n) => n !== '');
+  if (names.length === 0 || names.some((n) => n === '.' || n === '..')) return null;
+  return names;
+}

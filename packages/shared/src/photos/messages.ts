@@ -14,4 +14,7 @@ export const PhotoMsg = {
   TOO_LARGE: '文件过大，无法备份',
   UPLOAD_GONE: '上传已过期，请重新上传',
   UPLOAD_INCOMPLETE: '文件尚未上传完整',
+  WATCH_FOLDER_BAD: '文件夹路径不正确',
+  WATCH_FOLDER_ROOT: '请选择云盘中的一个文件夹，不能是根目录',
+  WATCH_FOLDER_IS_FILE: '该路径是一个文件，请选择文件夹',
 } as const;

@@ -77,6 +77,11 @@ export interface PhotoAlbum {
 export interface PhotoSettings {
   /** A photo deleted on the phone goes to the cloud's bin too (off: the cloud keeps it). */
   delete_follows_phone: boolean;
+  /**
+   * The drive folder whose pictures and videos (its subfolders' too) become photos: a stock phone
+   * app backs up into it over WebDAV (`/相册备份`); null when the watch is off.
+   */
+  watch_folder: string | null;
 }
 
 /** What the phone announces before sending a file. */

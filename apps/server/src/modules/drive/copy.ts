@@ -72,7 +72,7 @@ export async function copyItem(
   // Read before the transaction: on SQLite the transaction holds the only connection.
   const total = await drive.quota.total(userId);
   try {
-    return await db.transaction().execute(async (trx) => {
+    const copy = await db.transaction().execute(async (trx) => {
       await drive.lockDrive(trx, userId);
       await drive.liveFolder(userId, parentId, trx);
       const first = await drive.items.allocIds(trx, userId, tree.length + 1);
@@ -99,6 +99,8 @@ export async function copyItem(
       await opts.alongside?.(trx, ids);
       return rows[0] as ItemRow;
     });
+    drive.landed(userId, [copy.id]);
+    return copy;
   } catch (err) {
     if (isUniqueViolation(err)) throw nameExists();
     throw err;

@@ -8,7 +8,7 @@ import type { BlobInfo, ByteRange } from '../../storage/blob-store.js';
 import { type CopyOptions, copyItem } from './copy.js';
 import { checkZipLimits, zipEntries } from './download/links.js';
 import { sendItemFile, sendItemsZip } from './download/send.js';
-import type { ItemRow, ListKey } from './items-repo.js';
+import { FILE, type ItemRow, type ListKey } from './items-repo.js';
 import { sendPreview } from './preview/answer.js';
 import { DriveService } from './service.js';
 import { type AreaLink, Uploads } from './upload/uploads.js';
@@ -178,6 +178,25 @@ export class Drive {
   /** Drops an area upload: its reservation and parts go. */
   abortAreaUpload(userId: number, uploadId: string): Promise<void> {
     return this.uploads.abort(userId, uploadId);
+  }
+
+  /** The live files inside a live folder, at any depth (the photos' folder watch). */
+  async filesUnder(userId: number, folderId: number): Promise<DriveItem[]> {
+    const tree = await this.service.items.subtree(this.deps.db, userId, folderId);
+    return tree.filter((i) => i.kind === FILE);
+  }
+
+  /** Which of these contents the user's files hold, live or in the bin (so count their bytes). */
+  heldContents(userId: number, keys: readonly string[]): Promise<Set<string>> {
+    return this.service.items.heldKeys(userId, keys);
+  }
+
+  /**
+   * Another area's file starts counting (in `db`, the transaction marking its row): never
+   * refused, the bytes are stored already; a drive past its total then takes no new upload.
+   */
+  chargeSpace(db: Db, userId: number, bytes: number): Promise<void> {
+    return this.service.quota.commit(db, userId, 0, bytes);
   }
 
   /** Another area's file deleted for good (in `db`, the transaction dropping its row): its space is free again. */

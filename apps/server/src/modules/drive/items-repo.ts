@@ -219,6 +219,19 @@ export class ItemsRepo {
     return row !== undefined;
   }
 
+  /** Which of these contents any of the user's files holds, live or in the bin. */
+  async heldKeys(userId: number, keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('drive_items')
+      .select('blob_key')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('blob_key', 'in', keys)
+      .execute();
+    return new Set(rows.map((r) => r.blob_key).filter((k): k is string => k !== null));
+  }
+
   /** Live files with this content in one folder (the quick upload's 422). */
   async sameContentIn(userId: number, parentId: number, key: string, name?: string): Promise<boolean> {
     let q = this.db

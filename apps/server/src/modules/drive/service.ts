@@ -40,6 +40,14 @@ export class DriveService {
     return this.deps.clock.now();
   }
 
+  /**
+   * Tells the areas that listen (the photos' folder watch) that items came to be where they are;
+   * only after the change is committed, and without waiting for them.
+   */
+  landed(userId: number, ids: readonly number[]): void {
+    this.deps.events.emit('driveItemsLanded', { userId, ids });
+  }
+
   /** Every drive call starts here: the drive and its root folder exist from then on (-2006 never for the root). */
   open(userId: number): Promise<void> {
     return this.items.ensureDrive(userId, this.now());
@@ -176,6 +184,8 @@ export class DriveService {
         throw nameExists(face === 'v2' ? DriveMsg.RENAME_EXISTS_V2 : DriveMsg.NAME_EXISTS);
       throw err;
     }
+    // A client that uploads under a temporary name and renames at the end lands the file here.
+    this.landed(userId, [id]);
     return { ...item, name, updated_at: this.now() };
   }
 
@@ -192,7 +202,7 @@ export class DriveService {
     mode: NameConflictMode = 'refuse',
   ): Promise<ItemRow> {
     try {
-      return await this.deps.db.transaction().execute(async (trx) => {
+      const moved = await this.deps.db.transaction().execute(async (trx) => {
         await this.lockDrive(trx, userId);
         const item = await this.liveItem(userId, id, trx);
         if (item.parent_id === null) throw invalid(DriveMsg.ROOT_READONLY);
@@ -217,6 +227,8 @@ export class DriveService {
           .execute();
         return { ...item, parent_id: target.id, name, updated_at: now };
       });
+      this.landed(userId, [id]);
+      return moved;
     } catch (err) {
       if (isUniqueViolation(err)) throw nameExists(DriveMsg.SAME_NAME_409);
       throw err;
@@ -299,6 +311,7 @@ export class DriveService {
       if (isUniqueViolation(err)) throw nameExists(DriveMsg.RESTORE_EXISTS);
       throw err;
     }
+    this.landed(userId, [id]);
     return { ...item, trashed_at: null, parent_id: parentId };
   }
 
@@ -308,6 +321,8 @@ export class DriveService {
       const item = await this.trashed(userId, id, trx);
       await this.deleteRows(trx, userId, [item, ...(await this.items.subtree(trx, userId, item.id))]);
     });
+    // A photo whose bytes these files counted counts them itself from now on (the photos' watch).
+    this.deps.events.emit('driveFilesPurged', { userId });
   }
 
   /** Empties the bin; refused above the spec's limit (the client deletes in batches then). */

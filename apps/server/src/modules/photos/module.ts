@@ -9,6 +9,8 @@ import { PhotosRepo } from './repo.js';
 import { photoRoutes } from './routes.js';
 import { PhotosService } from './service.js';
 import { photosTakeout } from './takeout.js';
+import { watchQueue } from './watch/queue.js';
+import { PhotoWatch } from './watch/watch.js';
 import { PhotoZips } from './zip.js';
 
 /**
@@ -27,8 +29,16 @@ export const photosModule: AppModule = {
   async housekeeping(deps, log) {
     await new PhotosService(deps).expire();
     await new PhotoZips(deps).expire();
+    // Files of the watched folders a stopped process did not take in, and the counts of space.
+    await new PhotoWatch(deps).housekeeping();
     // Rows a stopped process left unread.
     await photoQueue(deps, log).resume();
+  },
+  on: {
+    // The folder watch: taken in after the drive committed, one at a time, off the request.
+    driveItemsLanded: (deps, landed, log) => watchQueue(deps, log).landed(landed),
+    // A carried photo whose file is gone for good counts its own bytes at once, not at housekeeping.
+    driveFilesPurged: (deps, purged, log) => watchQueue(deps, log).recharge(purged.userId),
   },
   seedDemo: seedPhotos,
   takeout: photosTakeout,

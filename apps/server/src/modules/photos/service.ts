@@ -7,7 +7,7 @@ import {
   type PhotoPlace,
   type PhotoSettings,
 } from '@phonecloud/shared';
-import type { PhotoFilter, PhotoTimelineQuery } from '@phonecloud/shared/api';
+import type { PhotoFilter, PhotoSettingsSave, PhotoTimelineQuery } from '@phonecloud/shared/api';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
 import { BlobIndex } from '../../storage/blob-index.js';
@@ -16,6 +16,8 @@ import { AlbumsRepo } from './albums-repo.js';
 import { photoNotFound } from './errors.js';
 import { type Cursor, LiveRole, type PhotoRow, PhotosRepo } from './repo.js';
 import { decodeCursor, detailView, encodeCursor, itemView } from './views.js';
+import { watchQueue } from './watch/queue.js';
+import { PhotoWatch } from './watch/watch.js';
 
 const BIN_MS = PHOTO_BIN_DAYS * 86_400_000;
 
@@ -158,17 +160,22 @@ export class PhotosService {
       await new AlbumsRepo(trx).dropCovers(r.user_id, [r.id]);
       await this.index.unref(trx, r.sha256, now);
       for (const key of [r.thumb_key, r.thumb_large_key]) if (key) await this.index.unref(trx, key, now);
-      await new Drive({ ...this.deps, db: trx }).freeSpace(trx, r.user_id, r.size);
+      // A photo a drive file carries counted nothing of its own (watch/watch.ts).
+      await new Drive({ ...this.deps, db: trx }).freeSpace(trx, r.user_id, r.drive_carried ? 0 : r.size);
     });
   }
 
   async settings(userId: number): Promise<PhotoSettings> {
     const row = await this.repo.settings(userId);
-    return { delete_follows_phone: row?.delete_follows_phone === 1 };
+    return { delete_follows_phone: row?.delete_follows_phone === 1, watch_folder: row?.watch_folder ?? null };
   }
 
-  async saveSettings(userId: number, s: PhotoSettings): Promise<PhotoSettings> {
+  /** A watched folder newly set is scanned in the background: what it holds already is taken in. */
+  async saveSettings(userId: number, s: PhotoSettingsSave): Promise<PhotoSettings> {
     await this.repo.saveSettings(userId, s.delete_follows_phone);
+    if (s.watch_folder !== undefined && (await new PhotoWatch(this.deps).setFolder(userId, s.watch_folder))) {
+      watchQueue(this.deps).scan(userId);
+    }
     return this.settings(userId);
   }
 }

@@ -13,15 +13,9 @@ import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
 import { Drive } from '../drive/index.js';
 import { photoQueue } from './meta/queue.js';
-import { monthOf } from './meta/reader.js';
+import { liveKey, monthOf } from './meta/reader.js';
 import { Kind, PhotosRepo } from './repo.js';
 import { PhotosService } from './service.js';
-
-/** The base name a Live Photo's two files share ("IMG_0001" of IMG_0001.HEIC and IMG_0001.MOV). */
-function liveKey(name: string): string {
-  const base = name.replace(/\.[^.]+$/, '').toLowerCase();
-  return base.slice(0, 200);
-}
 
 /**
  * The phone's backup: contents the user keeps are skipped by hash (whichever phone sent them);

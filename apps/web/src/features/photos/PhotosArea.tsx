@@ -2,6 +2,7 @@ import './photos.css';
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ConfirmHolder } from '../../components/confirm';
+import PhotoSettings from './settings/PhotoSettings';
 import { Timeline } from './Timeline';
 
 const PlacesMap = lazy(() => import('./map/PlacesMap'));
@@ -25,6 +26,7 @@ export default function PhotosArea() {
           }
         />
         <Route path="map" element={<PlacesMap />} />
+        <Route path="settings" element={<PhotoSettings />} />
         <Route path="*" element={<Navigate to="/photo/index" replace />} />
       </Routes>
     </>

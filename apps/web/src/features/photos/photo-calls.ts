@@ -6,8 +6,9 @@ import {
   type PhotoMonth,
   type PhotoPage,
   type PhotoPlace,
+  type PhotoSettings,
 } from '@phonecloud/shared';
-import type { PhotoFilter } from '@phonecloud/shared/api';
+import type { PhotoFilter, PhotoSettingsSave } from '@phonecloud/shared/api';
 import { api, type CallOptions } from '../../api';
 
 /** Every call names the area, so that a 6001 leads to /photo.check. */
@@ -50,6 +51,9 @@ export const photoCalls = {
   favourite: (ids: number[], favourite: boolean) =>
     api.postJson<{ updated: number }>(PhotoApi.favourite, { ids, favourite }, AREA),
   remove: (ids: number[]) => api.postJson<{ deleted: number }>(PhotoApi.delete, { ids }, AREA),
+  settings: () => api.postJson<PhotoSettings>(PhotoApi.settings, {}, AREA),
+  /** `watch_folder` left out keeps the watch as it is; '' or null turns it off. */
+  saveSettings: (body: PhotoSettingsSave) => api.postJson<PhotoSettings>(PhotoApi.settingsSave, body, AREA),
 };
 
 export const thumbUrl = (id: number, size: 256 | 1024 = 256) => `${PhotoApi.thumb}/${id}?s=${size}`;

@@ -276,7 +276,10 @@ export class Uploads {
           return { item, created: true };
         });
         // A picture's grid thumbnail is made in the background, before the grid asks for it.
-        if (done.created) thumbAhead(this.drive.deps, userId, done.item);
+        if (done.created) {
+          thumbAhead(this.drive.deps, userId, done.item);
+          this.drive.landed(userId, [done.item.id]);
+        }
         // A quick upload brought no bytes: its content was on the server already.
         if (u.face !== 'quick') uploadBytes.inc({ face: u.face }, info.size);
         return done;

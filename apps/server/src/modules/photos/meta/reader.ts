@@ -39,6 +39,12 @@ async function asFile<T>(deps: AppDeps, key: string, use: (file: string) => Prom
   }
 }
 
+/** The base name a Live Photo's two files share ("IMG_0001" of IMG_0001.HEIC and IMG_0001.MOV). */
+export function liveKey(name: string): string {
+  const base = name.replace(/\.[^.]+$/, '').toLowerCase();
+  return base.slice(0, 200);
+}
+
 /** The month column of a wall-clock time. */
 export function monthOf(takenAt: number): number {
   const d = new Date(takenAt);

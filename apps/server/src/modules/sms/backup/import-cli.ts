@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../../config.js';
 import { openDb } from '../../../db/index.js';
 import type { AppDeps } from '../../../http/context.js';
+import { AppEvents } from '../../../lib/app-events.js';
 import { systemClock } from '../../../lib/clock.js';
 import { createBlobStore } from '../../../storage/index.js';
 import { Users } from '../../users/index.js';
@@ -53,6 +54,8 @@ export async function smsCommand(command: string | undefined, args: string[]): P
         },
       },
       blobs: await createBlobStore(config),
+      // No area listens in an import: nothing it writes is a drive item.
+      events: new AppEvents(),
     };
     try {
       const started = Date.now();
