@@ -1,28 +1,69 @@
 import './photos.css';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { SearchOutlined } from '@ant-design/icons';
+import type { PhotoFilter } from '@phonecloud/shared/api';
+import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import { ConfirmHolder } from '../../components/confirm';
-import { Timeline } from './Timeline';
+import { AlbumPage } from './albums/AlbumPage';
+import { AlbumsPage } from './albums/AlbumsPage';
+import { BinPage } from './bin/BinPage';
+import { SearchPage } from './search/SearchPage';
+import { Timeline } from './timeline/Timeline';
+
+const EVERYTHING: PhotoFilter = {};
+const FAVOURITES: PhotoFilter = { favourite: true };
+
+/** The area's sections, in the order of its navigation (one line each). */
+const SECTIONS = [
+  { to: '/photo/index', label: '时间线' },
+  { to: '/photo/albums', label: '相册' },
+  { to: '/photo/favourites', label: '收藏' },
+  { to: '/photo/bin', label: '最近删除' },
+];
+
+function PhotoNav() {
+  return (
+    <nav className="photo-nav" aria-label="相册导航">
+      {SECTIONS.map((s) => (
+        <NavLink key={s.to} to={s.to} className="photo-nav__link">
+          {s.label}
+        </NavLink>
+      ))}
+      <NavLink to="/photo/search" className="photo-nav__link photo-nav__search" aria-label="搜索">
+        <SearchOutlined /> <span className="photo-nav__search-text">搜索</span>
+      </NavLink>
+    </nav>
+  );
+}
 
 /**
- * Photos (docs/photos.md): /photo/index is the timeline with its year scrubber and the
- * full-screen viewer. A 6001 of any call leads to /photo.check.
+ * Photos (docs/photos.md): the timeline, the albums, the favourites, the recycle bin and the
+ * search, each with the full-screen viewer. A 6001 of any call leads to /photo.check.
  */
 export default function PhotosArea() {
   return (
     <>
       <ConfirmHolder />
-      <Routes>
-        <Route
-          path="index"
-          element={
-            <main className="photo-page">
-              <h1 className="photo-page__title">相册</h1>
-              <Timeline />
-            </main>
-          }
-        />
-        <Route path="*" element={<Navigate to="/photo/index" replace />} />
-      </Routes>
+      <main className="photo-page">
+        <h1 className="photo-page__title">相册</h1>
+        <PhotoNav />
+        <Routes>
+          <Route
+            path="index"
+            element={
+              <Timeline key="index" filter={EVERYTHING} empty="还没有照片：用手机备份照片后会显示在这里" />
+            }
+          />
+          <Route path="albums" element={<AlbumsPage />} />
+          <Route path="albums/:albumId" element={<AlbumPage />} />
+          <Route
+            path="favourites"
+            element={<Timeline key="favourites" filter={FAVOURITES} empty="还没有收藏的照片" />}
+          />
+          <Route path="bin" element={<BinPage />} />
+          <Route path="search" element={<SearchPage />} />
+          <Route path="*" element={<Navigate to="/photo/index" replace />} />
+        </Routes>
+      </main>
     </>
   );
 }
