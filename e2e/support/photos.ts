@@ -8,31 +8,10 @@ import {
 } from '@phonecloud/shared';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { CAPTCHA_ANSWER } from './demo';
 import type { findAccount } from './find';
 import { codeSentTo, expect } from './fixtures';
 
 type Account = ReturnType<typeof findAccount>;
-
-/** Opens /photo/index and passes the area's gate (the captcha and an e-mail code). */
-export async function passPhotoGate(page: Page, email: string) {
-  await page.goto('/#/photo/index');
-  await expect(page).toHaveURL(/#\/photo\.check$/);
-  const dialog = page.getByRole('dialog', { name: '身份验证' });
-  const intro = page.getByRole('dialog').filter({ hasText: '相册需要安全验证' });
-  await expect(async () => {
-    if (!(await dialog.isVisible()))
-      await intro.getByRole('button', { name: '立即验证' }).click({ timeout: 3000 });
-    await expect(dialog).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await dialog.getByRole('tab', { name: '邮箱验证' }).click();
-  await dialog.getByLabel('图片验证码', { exact: true }).fill(CAPTCHA_ANSWER);
-  const since = Date.now();
-  await dialog.locator('.send-code').click();
-  await dialog.getByLabel('邮箱验证码').fill(await codeSentTo(email, since, 'email'));
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await expect(page).toHaveURL(/#\/photo\/index$/);
-}
 
 async function deviceCall<T>(baseUrl: string, path: string, body: object): Promise<T> {
   const res = await fetch(new URL(path, baseUrl), {

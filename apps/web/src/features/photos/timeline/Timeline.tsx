@@ -131,7 +131,9 @@ function useTimelineGrid(
       return row ? rowHeight(row, cellPx) : cellPx;
     },
     getItemKey: useCallback((i: number) => rows[i]?.key ?? i, [rows]),
-    overscan: 4,
+    // Rows drawn ahead past each edge of the window: counted in rows, and a day's heading is one,
+    // so about a screen's worth of a timeline drawn by day.
+    overscan: 12,
     scrollMargin: gridTop,
     scrollPaddingStart: barPx,
   });
