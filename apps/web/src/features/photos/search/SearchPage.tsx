@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Select } from 'antd';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Timeline } from '../timeline/Timeline';
 import { filterFromForm, formFromParams, paramsFromForm, type SearchForm } from './search-filter';
@@ -31,6 +31,8 @@ export function SearchPage() {
   const asked = useMemo(() => formFromParams(params), [params]);
   const filter = useMemo(() => filterFromForm(asked), [asked]);
   const [form, setForm] = useState<SearchForm>(asked);
+  // The address changed by itself (back, the 搜索 link again): the fields follow it.
+  useEffect(() => setForm(asked), [asked]);
   const set = (field: keyof SearchForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
