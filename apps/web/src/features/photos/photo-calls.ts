@@ -1,5 +1,6 @@
 import {
   PHOTO_PAGE_MAX,
+  type PhotoAlbum,
   PhotoApi,
   type PhotoDetail,
   type PhotoItem,
@@ -16,60 +17,110 @@ const AREA: CallOptions = { area: 'photo', netError: '网络异常，请稍后�
 
 /** A page of the month, as many as the server gives at once. */
 const MONTH_PAGE = 300;
+/** A page of the recycle bin. */
+export const BIN_PAGE = 120;
 
 function lastDay(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
 }
 
+/** The month's own range inside the filter's: a search's dates narrow the month, never widen it. */
+function monthRange(month: string, filter: PhotoFilter): { from: string; to: string } {
+  const first = `${month}-01`;
+  const last = lastDay(month);
+  return {
+    from: filter.from && filter.from > first ? filter.from : first,
+    to: filter.to && filter.to < last ? filter.to : last,
+  };
+}
+
+const post = <T>(path: string, body: unknown) => api.postJson<T>(path, body, AREA);
+
 /** The photo calls (docs/photos.md), typed with the shared contract. */
 export const photoCalls = {
   months: (filter: PhotoFilter = {}) =>
-    api.postJson<{ months: PhotoMonth[] }>(PhotoApi.months, filter, AREA).then((d) => d.months),
+    post<{ months: PhotoMonth[] }>(PhotoApi.months, filter).then((d) => d.months),
   /** Every item of one month, newest first (page after page while the month goes on). */
   async month(month: string, filter: PhotoFilter = {}): Promise<PhotoItem[]> {
     const items: PhotoItem[] = [];
     let cursor = '';
     do {
-      const page: PhotoPage = await api.postJson<PhotoPage>(
-        PhotoApi.timeline,
-        {
-          ...filter,
-          from: `${month}-01`,
-          to: lastDay(month),
-          cursor: cursor || undefined,
-          limit: MONTH_PAGE,
-        },
-        AREA,
-      );
+      const page: PhotoPage = await post<PhotoPage>(PhotoApi.timeline, {
+        ...filter,
+        ...monthRange(month, filter),
+        cursor: cursor || undefined,
+        limit: MONTH_PAGE,
+      });
       items.push(...page.items);
       cursor = page.next;
     } while (cursor);
     return items;
   },
-  detail: (id: number) => api.postJson<PhotoDetail>(PhotoApi.detail, { id }, AREA),
+  detail: (id: number) => post<PhotoDetail>(PhotoApi.detail, { id }),
   favourite: (ids: number[], favourite: boolean) =>
-    api.postJson<{ updated: number }>(PhotoApi.favourite, { ids, favourite }, AREA),
-  remove: (ids: number[]) => api.postJson<{ deleted: number }>(PhotoApi.delete, { ids }, AREA),
-  settings: () => api.postJson<PhotoSettings>(PhotoApi.settings, {}, AREA),
+    post<{ updated: number }>(PhotoApi.favourite, { ids, favourite }),
+  remove: (ids: number[]) => post<{ deleted: number }>(PhotoApi.delete, { ids }),
+  /** A link that downloads the originals of `ids` as one zip (made by the server, valid minutes). */
+  zipUrl: (ids: number[]) => post<{ url: string }>(PhotoApi.zipUrl, { ids }).then((d) => d.url),
+
+  settings: () => post<PhotoSettings>(PhotoApi.settings, {}),
   /** `watch_folder` left out keeps the watch as it is; '' or null turns it off. */
-  saveSettings: (body: PhotoSettingsSave) => api.postJson<PhotoSettings>(PhotoApi.settingsSave, body, AREA),
+  saveSettings: (body: PhotoSettingsSave) => post<PhotoSettings>(PhotoApi.settingsSave, body),
+
+  binList: (cursor?: string) => post<PhotoPage>(PhotoApi.binList, { cursor, limit: BIN_PAGE }),
+  binRecover: (ids: number[]) => post<{ recovered: number }>(PhotoApi.binRecover, { ids }),
+  binDelete: (ids: number[]) => post<{ deleted: number }>(PhotoApi.binDelete, { ids }),
+  binEmpty: () => post<{ deleted: number }>(PhotoApi.binEmpty, {}),
+
+  albums: () => post<{ albums: PhotoAlbum[] }>(PhotoApi.albumList, {}).then((d) => d.albums),
+  albumCreate: (name: string) => post<PhotoAlbum>(PhotoApi.albumCreate, { name }),
+  albumRename: (albumId: number, name: string) =>
+    post<PhotoAlbum>(PhotoApi.albumRename, { album_id: albumId, name }),
+  albumDelete: (albumId: number) => post<Record<string, never>>(PhotoApi.albumDelete, { album_id: albumId }),
+  albumAdd: (albumId: number, ids: number[]) =>
+    post<PhotoAlbum>(PhotoApi.albumAdd, { album_id: albumId, ids }),
+  albumRemove: (albumId: number, ids: number[]) =>
+    post<PhotoAlbum>(PhotoApi.albumRemove, { album_id: albumId, ids }),
+  albumCover: (albumId: number, photoId: number) =>
+    post<PhotoAlbum>(PhotoApi.albumCover, { album_id: albumId, photo_id: photoId }),
 };
 
 export const thumbUrl = (id: number, size: 256 | 1024 = 256) => `${PhotoApi.thumb}/${id}?s=${size}`;
 export const fileUrl = (id: number) => `${PhotoApi.file}/${id}`;
 
-/** The map's calls (map/PlacesMap.tsx) and the zip download of a selection. */
+/** The map's calls (map/PlacesMap.tsx). */
 export const placeCalls = {
   places: (cell: number, filter: PhotoFilter = {}) =>
-    api.postJson<{ places: PhotoPlace[] }>(PhotoApi.places, { ...filter, cell }, AREA).then((d) => d.places),
+    post<{ places: PhotoPlace[] }>(PhotoApi.places, { ...filter, cell }).then((d) => d.places),
   /** A page of the photos in a box (a place's grid cell), newest first. */
   inBox: (bbox: [number, number, number, number], cursor = '', filter: PhotoFilter = {}) =>
-    api.postJson<PhotoPage>(
-      PhotoApi.timeline,
-      { ...filter, bbox, cursor: cursor || undefined, limit: PHOTO_PAGE_MAX },
-      AREA,
-    ),
-  /** A link (valid a few minutes) that downloads these photos' originals as one zip. */
-  zipUrl: (ids: number[]) => api.postJson<{ url: string }>(PhotoApi.zipUrl, { ids }, AREA).then((d) => d.url),
+    post<PhotoPage>(PhotoApi.timeline, {
+      ...filter,
+      bbox,
+      cursor: cursor || undefined,
+      limit: PHOTO_PAGE_MAX,
+    }),
+};
+
+/**
+ * A filter as one text, its keys in order and the empty ones left out: the month queries of one
+ * filter are found by it (an object in a query key would match every filter it is part of).
+ */
+export function filterKey(filter: PhotoFilter): string {
+  const entries = Object.entries(filter)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify(entries);
+}
+
+/** The query keys: everything under 'photos', so one invalidation refreshes the area. */
+export const photoKeys = {
+  all: ['photos'] as const,
+  months: (filter: PhotoFilter) => ['photos', 'months', filterKey(filter)] as const,
+  month: (filter: PhotoFilter, month: string) => ['photos', 'month', filterKey(filter), month] as const,
+  monthPrefix: (filter: PhotoFilter) => ['photos', 'month', filterKey(filter)] as const,
+  detail: (id: number) => ['photos', 'detail', id] as const,
+  albums: ['photos', 'albums'] as const,
+  bin: ['photos', 'bin'] as const,
 };

@@ -4,7 +4,7 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { downloadThroughFrame } from '../../../components/download-frame';
 import { toast } from '../../../components/toast';
-import { placeCalls, thumbUrl } from '../photo-calls';
+import { photoCalls, placeCalls, thumbUrl } from '../photo-calls';
 import { cellBox, placeTitle } from './cells';
 
 const ZIP_FAILED = '下载失败，请重试';
@@ -33,7 +33,7 @@ export function PlacePanel({
   });
   const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const zip = useMutation({
-    mutationFn: () => placeCalls.zipUrl(items.slice(0, PHOTO_ZIP_MAX).map((i) => i.id)),
+    mutationFn: () => photoCalls.zipUrl(items.slice(0, PHOTO_ZIP_MAX).map((i) => i.id)),
     onSuccess: (url) => downloadThroughFrame(url, ZIP_FAILED, (text) => toast.error(text)),
   });
   const title = placeTitle(place);

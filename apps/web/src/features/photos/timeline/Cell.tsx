@@ -1,0 +1,105 @@
+import { CheckCircleFilled, HeartFilled, PlayCircleOutlined } from '@ant-design/icons';
+import type { PhotoItem } from '@phonecloud/shared';
+import type { PhotoFilter } from '@phonecloud/shared/api';
+import { useQuery } from '@tanstack/react-query';
+import type { MouseEvent } from 'react';
+import { useLongPress } from '../../../components/use-long-press';
+import { photoCalls, photoKeys, thumbUrl } from '../photo-calls';
+import type { TimelineRow } from './layout';
+
+const READING_POLL_MS = 3000;
+
+function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+export const cellLabel = (item: PhotoItem) =>
+  `${item.kind === 'video' ? '视频' : '照片'} ${item.taken.replace('T', ' ')}`;
+
+/** How a thumbnail's clicks reach the page: open it, or (selecting, or its box) tick it. */
+export interface CellActions {
+  selecting: boolean;
+  isSelected: (id: number) => boolean;
+  onOpen: (id: number) => void;
+  /** `range`: a shift-click, from the last ticked item to this one. */
+  onPick: (id: number, range: boolean) => void;
+}
+
+/** A thumbnail with its badges and its tick box (shown on hover, or while selecting). */
+export function Cell({ item, actions }: { item: PhotoItem; actions: CellActions }) {
+  const label = cellLabel(item);
+  const selected = actions.isSelected(item.id);
+  // A finger held on a thumbnail starts selecting with it, as a phone's gallery does.
+  const press = useLongPress(() => actions.onPick(item.id, false));
+  const click = (e: MouseEvent) => {
+    if (actions.selecting || e.shiftKey) actions.onPick(item.id, e.shiftKey);
+    else actions.onOpen(item.id);
+  };
+  return (
+    <div
+      className={`photo-cell${selected ? ' photo-cell--selected' : ''}${actions.selecting ? ' photo-cell--selecting' : ''}`}
+    >
+      <button type="button" className="photo-cell__open" aria-label={label} onClick={click} {...press}>
+        {item.ready ? (
+          <img src={thumbUrl(item.id)} alt="" loading="lazy" decoding="async" draggable={false} />
+        ) : (
+          <span className="photo-cell__pending">处理中</span>
+        )}
+        {item.kind === 'video' && item.duration_ms !== null && (
+          <span className="photo-cell__badge">
+            <PlayCircleOutlined /> {duration(item.duration_ms)}
+          </span>
+        )}
+        {item.live_video_id !== null && <span className="photo-cell__badge">实况</span>}
+        {item.favourite && <HeartFilled className="photo-cell__fav" aria-label="已收藏" />}
+      </button>
+      <label className="photo-cell__check">
+        <input
+          type="checkbox"
+          aria-label={`选择 ${label}`}
+          checked={selected}
+          readOnly
+          onClick={(e) => actions.onPick(item.id, e.shiftKey)}
+        />
+        <CheckCircleFilled aria-hidden />
+      </label>
+    </div>
+  );
+}
+
+/** One row of thumbnails; its month's items load when a row of it is first drawn. */
+export function CellsRow({
+  row,
+  columns,
+  filter,
+  actions,
+}: {
+  row: Extract<TimelineRow, { kind: 'cells' }>;
+  columns: number;
+  filter: PhotoFilter;
+  actions: CellActions;
+}) {
+  const { data } = useQuery({
+    queryKey: photoKeys.month(filter, row.month),
+    queryFn: () => photoCalls.month(row.month, filter),
+    // New uploads are read in the background: asked again until their thumbnails are there.
+    refetchInterval: (q) => (q.state.data?.some((i) => !i.ready) ? READING_POLL_MS : false),
+  });
+  const cells = [];
+  for (let i = row.first; i <= row.last; i++) {
+    const item = data?.[i];
+    cells.push(
+      item ? (
+        <Cell key={item.id} item={item} actions={actions} />
+      ) : (
+        <span key={`p${i}`} className="photo-cell photo-cell--empty" />
+      ),
+    );
+  }
+  return (
+    <div className="photo-row" style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
+      {cells}
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+import type { PhotoAlbum, PhotoItem, PhotoMonth } from '@phonecloud/shared';
+import type { PhotoFilter } from '@phonecloud/shared/api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Button, Empty, Skeleton } from 'antd';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { photoCalls, photoKeys } from '../photo-calls';
+import { SelectionBar } from '../select/SelectionBar';
+import { keepShown, NO_SELECTION, type Selection, selectRange, toggleOne } from '../select/selection';
+import { Viewer } from '../viewer/Viewer';
+import { type CellActions, CellsRow } from './Cell';
+import {
+  columnsFor,
+  dayLabel,
+  monthAt,
+  monthLabel,
+  monthStarts,
+  rowHeight,
+  rowOffsets,
+  type TimelineRow,
+  timelineRows,
+} from './layout';
+import { Scrubber } from './Scrubber';
+import { useLoadedMonths } from './use-loaded-months';
+import { useStableScroll } from './use-stable-scroll';
+
+const GAP_PX = 4;
+
+/** The element's size, followed as it changes (the grid appears once the month index is in). */
+function useSize(el: HTMLElement | null): { width: number; height: number } {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    if (!el) return;
+    const read = () =>
+      setSize((s) =>
+        s.width === el.clientWidth && s.height === el.offsetHeight
+          ? s
+          : { width: el.clientWidth, height: el.offsetHeight },
+      );
+    const observer = new ResizeObserver(read);
+    observer.observe(el);
+    read();
+    return () => observer.disconnect();
+  }, [el]);
+  return size;
+}
+const useWidth = (el: HTMLElement | null) => useSize(el).width;
+const useHeight = (el: HTMLElement | null) => useSize(el).height;
+
+function RowView({
+  row,
+  columns,
+  filter,
+  actions,
+}: {
+  row: TimelineRow;
+  columns: number;
+  filter: PhotoFilter;
+  actions: CellActions;
+}) {
+  if (row.kind === 'month')
+    return (
+      <h2 className="photo-month">
+        {monthLabel(row.month)}
+        <span className="photo-month__count">{row.count} 项</span>
+      </h2>
+    );
+  if (row.kind === 'day') return <h3 className="photo-day">{dayLabel(row.day)}</h3>;
+  return <CellsRow row={row} columns={columns} filter={filter} actions={actions} />;
+}
+
+/** The photos of the months loaded so far, in the timeline's order (the viewer walks these). */
+function useLoadedItems(filter: PhotoFilter, months: readonly { month: string }[] | undefined) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      (months ?? []).flatMap(
+        (m) => queryClient.getQueryData<PhotoItem[]>(photoKeys.month(filter, m.month)) ?? [],
+      ),
+    [queryClient, filter, months],
+  );
+}
+
+/** Selecting many: the mode, the ticked ids, and how a thumbnail's click changes them. */
+function useSelecting(loaded: () => PhotoItem[], rowsKey: unknown) {
+  const [selecting, setSelecting] = useState(false);
+  const [sel, setSel] = useState<Selection>(NO_SELECTION);
+  // What a refresh took away (deleted, moved out of the album) leaves the selection.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows change when the items do.
+  useEffect(() => setSel((s) => keepShown(s, new Set(loaded().map((i) => i.id)))), [rowsKey, loaded]);
+  const pick = (id: number, range: boolean) => {
+    setSelecting(true);
+    setSel((s) =>
+      range
+        ? selectRange(
+            s,
+            loaded().map((i) => i.id),
+            id,
+          )
+        : toggleOne(s, id),
+    );
+  };
+  const stop = () => {
+    setSelecting(false);
+    setSel(NO_SELECTION);
+  };
+  return { selecting, sel, pick, stop, start: () => setSelecting(true), setSel };
+}
+
+/** The rows of the timeline and their virtual window, following the grid's width. */
+function useTimelineGrid(
+  filter: PhotoFilter,
+  months: readonly PhotoMonth[] | undefined,
+  grid: HTMLElement | null,
+  bar: HTMLElement | null,
+) {
+  const width = useWidth(grid);
+  const barPx = useHeight(bar);
+  const columns = columnsFor(width || 1000);
+  const cellPx = width ? (width - GAP_PX * (columns - 1)) / columns + GAP_PX : 160;
+  const loaded = useLoadedMonths(filter);
+  const rows = useMemo(() => timelineRows(months ?? [], columns, loaded), [months, columns, loaded]);
+  const offsets = useMemo(() => rowOffsets(rows, cellPx), [rows, cellPx]);
+  const starts = useMemo(() => monthStarts(rows), [rows]);
+  const gridTop = grid ? grid.getBoundingClientRect().top + window.scrollY : 0;
+  useStableScroll(rows, offsets, gridTop, barPx);
+  const virtual = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (i) => {
+      const row = rows[i];
+      return row ? rowHeight(row, cellPx) : cellPx;
+    },
+    getItemKey: useCallback((i: number) => rows[i]?.key ?? i, [rows]),
+    // Rows drawn ahead past each edge of the window: counted in rows, and a day's heading is one,
+    // so about a screen's worth of a timeline drawn by day.
+    overscan: 12,
+    scrollMargin: gridTop,
+    scrollPaddingStart: barPx,
+  });
+  // The rows' heights follow the width: measured again when the cell size changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cellPx is the reason to measure.
+  useEffect(() => virtual.measure(), [virtual, cellPx]);
+  return { columns, rows, starts, virtual, barPx };
+}
+
+/**
+ * A timeline of photos (all of them, a search's, an album's, the favourites): months newest
+ * first, each a heading, its days, and rows of thumbnails. The month index gives every row's
+ * place at once; a month's photos are fetched when one of its rows is drawn, then drawn by day,
+ * so 100,000 photos are a list of their months and the scrubber jumps anywhere directly.
+ */
+export function Timeline({
+  filter,
+  empty,
+  album,
+}: {
+  filter: PhotoFilter;
+  empty: string;
+  album?: PhotoAlbum;
+}) {
+  const { data: months, isPending } = useQuery({
+    queryKey: photoKeys.months(filter),
+    queryFn: () => photoCalls.months(filter),
+  });
+  const [grid, setGrid] = useState<HTMLDivElement | null>(null);
+  // The bar stays at the window's top: a jump puts its month right under it, not behind it.
+  const [bar, setBar] = useState<HTMLDivElement | null>(null);
+  const { columns, rows, starts, virtual, barPx } = useTimelineGrid(filter, months, grid, bar);
+  const [open, setOpen] = useState<number | null>(null);
+  const items = useLoadedItems(filter, months);
+  const selecting = useSelecting(items, rows);
+
+  if (isPending) return <Skeleton active />;
+  if (!months?.length) return <Empty description={empty} />;
+  const actions: CellActions = {
+    selecting: selecting.selecting,
+    isSelected: (id) => selecting.sel.ids.has(id),
+    onOpen: setOpen,
+    onPick: selecting.pick,
+  };
+  // The first row showing under the bar; a pixel or two of slack, as rows are fractions of one.
+  const top = (virtual.scrollOffset ?? 0) + barPx + 2;
+  const first = virtual.getVirtualItems().find((v) => v.end > top);
+  return (
+    <div className="photo-timeline">
+      <div ref={setBar} className="photo-bar">
+        {selecting.selecting ? (
+          <SelectionBar
+            ids={[...selecting.sel.ids]}
+            items={items}
+            album={album}
+            onSelectAll={() => selecting.setSel({ ids: new Set(items().map((i) => i.id)), anchor: null })}
+            onDone={selecting.stop}
+          />
+        ) : (
+          <div className="photo-bar__line">
+            <Scrubber
+              months={months}
+              current={monthAt(rows, first?.index ?? 0)}
+              onJump={(m) => virtual.scrollToIndex(starts.get(m) ?? 0, { align: 'start' })}
+            />
+            <Button className="photo-bar__select" onClick={selecting.start}>
+              选择
+            </Button>
+          </div>
+        )}
+      </div>
+      <div ref={setGrid} className="photo-grid" style={{ height: virtual.getTotalSize() }}>
+        {virtual.getVirtualItems().map((v) => {
+          const row = rows[v.index];
+          if (!row) return null;
+          return (
+            <div
+              key={v.key}
+              className="photo-grid__row"
+              style={{ transform: `translateY(${v.start - virtual.options.scrollMargin}px)`, height: v.size }}
+            >
+              <RowView row={row} columns={columns} filter={filter} actions={actions} />
+            </div>
+          );
+        })}
+      </div>
+      {open !== null && (
+        <Viewer id={open} items={items} album={album} onClose={() => setOpen(null)} onMove={setOpen} />
+      )}
+    </div>
+  );
+}

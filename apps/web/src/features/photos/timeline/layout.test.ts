@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  anchoredScroll,
+  columnsFor,
+  DAY_HEADING_PX,
+  dayLabel,
+  daysOf,
+  MONTH_HEADING_PX,
+  monthAt,
+  monthLabel,
+  monthStarts,
+  rowOffsets,
+  scrubberYears,
+  timelineRows,
+} from './layout';
+
+const index = [
+  { month: '2024-05', count: 4 },
+  { month: '2019-10', count: 3 },
+];
+const may = [
+  { taken: '2024-05-03T18:00:00' },
+  { taken: '2024-05-03T09:00:00' },
+  { taken: '2024-05-01T08:30:00' },
+  { taken: '2024-05-01T07:00:00' },
+];
+
+describe('the timeline layout', () => {
+  it('has three thumbnails a row on a phone and more on a wide screen', () => {
+    expect(columnsFor(375)).toBe(3);
+    expect(columnsFor(1300)).toBe(8);
+  });
+
+  it('knows every row and month start from the month index alone', () => {
+    const rows = timelineRows(index, 3);
+    expect(rows.map((r) => r.key)).toEqual(['2024-05', '2024-05:r0', '2024-05:r3', '2019-10', '2019-10:r0']);
+    expect(rows[2]).toMatchObject({ kind: 'cells', first: 3, last: 3 });
+    expect([...monthStarts(rows)]).toEqual([
+      ['2024-05', 0],
+      ['2019-10', 3],
+    ]);
+    expect(monthLabel('2024-05')).toBe('2024年5月');
+  });
+
+  it('draws a loaded month by day, each day its own rows', () => {
+    const days = daysOf(may);
+    expect(days).toEqual([
+      { day: '2024-05-03', first: 0, count: 2 },
+      { day: '2024-05-01', first: 2, count: 2 },
+    ]);
+    const rows = timelineRows(index, 3, new Map([['2024-05', days]]));
+    expect(rows.map((r) => r.key)).toEqual([
+      '2024-05',
+      '2024-05:2024-05-03',
+      '2024-05:d0',
+      '2024-05:2024-05-01',
+      '2024-05:d2',
+      '2019-10',
+      '2019-10:r0',
+    ]);
+    expect(rows[4]).toMatchObject({ kind: 'cells', first: 2, last: 3 });
+    expect(dayLabel('2024-05-03')).toBe('5月3日 周五');
+    expect(dayLabel('2019-10-06')).toBe('10月6日 周日');
+  });
+
+  it('keeps the rows on screen in place when a month above them is drawn by day', () => {
+    const cell = 100;
+    const before = timelineRows(index, 3);
+    const after = timelineRows(index, 3, new Map([['2024-05', daysOf(may)]]));
+    const b = { rows: before, offsets: rowOffsets(before, cell) };
+    const a = { rows: after, offsets: rowOffsets(after, cell) };
+    // 2019-10's heading was at 44 + 2 rows; now two day headings lie above it as well.
+    const oldTop = (b.offsets[3] ?? 0) + 10;
+    expect(anchoredScroll(b, a, oldTop)).toBe(oldTop + 2 * DAY_HEADING_PX);
+    // Inside the month that changed: its heading stays where it was on screen.
+    expect(anchoredScroll(b, a, MONTH_HEADING_PX + 30)).toBe(MONTH_HEADING_PX + 30);
+    expect(anchoredScroll(b, a, 0)).toBe(0);
+  });
+
+  it('gives the scrubber every year with its months, and the month on screen', () => {
+    const months = [
+      { month: '2024-05', count: 4 },
+      { month: '2024-01', count: 1 },
+      { month: '2019-10', count: 3 },
+    ];
+    expect(scrubberYears(months)).toEqual([
+      { year: '2024', count: 5, months: months.slice(0, 2) },
+      { year: '2019', count: 3, months: months.slice(2) },
+    ]);
+    const rows = timelineRows(months, 3);
+    expect(monthAt(rows, 0)).toBe('2024-05');
+    expect(monthAt(rows, rows.length + 5)).toBe('2019-10');
+  });
+
+  it('reaches any month of 100,000 photos from the index alone', () => {
+    // 155 months of 645 photos: every start known without a single item loaded.
+    const months = Array.from({ length: 155 }, (_, i) => {
+      const n = 2026 * 12 - i;
+      return { month: `${Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`, count: 645 };
+    });
+    const rows = timelineRows(months, 8);
+    const offsets = rowOffsets(rows, 170);
+    const start = monthStarts(rows).get(months[100]?.month ?? '');
+    expect(start).toBe(100 * (1 + Math.ceil(645 / 8)));
+    expect(offsets[start ?? 0]).toBe(100 * (MONTH_HEADING_PX + 81 * 170));
+  });
+});
