@@ -39,6 +39,7 @@ const PREFIXES: Record<string, readonly string[]> = {
   Skeleton: ['skeleton'],
   Slider: ['slider', 'tooltip'],
   Spin: ['spin'],
+  Switch: ['switch'],
   Table: ['table', 'pagination', 'select', 'spin', 'checkbox', 'radio', 'dropdown', 'tooltip', 'empty'],
   Tabs: ['tabs', 'dropdown'],
   Tag: ['tag'],
