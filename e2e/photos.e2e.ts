@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { CAPTCHA_ANSWER } from './support/demo';
+import { passEmailGate } from './support/email-gate';
 import { findAccount, PhoneProcess } from './support/find';
 import { codeSentTo, expect, shot, signIn, test } from './support/fixtures';
 import { expectNoSidewaysScroll } from './support/screen';
@@ -14,24 +14,7 @@ import { expectNoSidewaysScroll } from './support/screen';
  */
 const samples = () => path.resolve(test.info().project.testDir, '../apps/server/test/fixtures/photos');
 
-async function passPhotoGate(page: Page, email: string) {
-  await page.goto('/#/photo/index');
-  await expect(page).toHaveURL(/#\/photo\.check$/);
-  const dialog = page.getByRole('dialog', { name: '身份验证' });
-  const intro = page.getByRole('dialog').filter({ hasText: '相册需要安全验证' });
-  await expect(async () => {
-    if (!(await dialog.isVisible()))
-      await intro.getByRole('button', { name: '立即验证' }).click({ timeout: 3000 });
-    await expect(dialog).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await dialog.getByRole('tab', { name: '邮箱验证' }).click();
-  await dialog.getByLabel('图片验证码', { exact: true }).fill(CAPTCHA_ANSWER);
-  const since = Date.now();
-  await dialog.locator('.send-code').click();
-  await dialog.getByLabel('邮箱验证码').fill(await codeSentTo(email, since, 'email'));
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await expect(page).toHaveURL(/#\/photo\/index$/);
-}
+const passPhotoGate = (page: Page, email: string) => passEmailGate(page, 'photo', '相册需要安全验证', email);
 
 /** A swipe on the viewer, as a finger makes it (touch events in the page). */
 async function swipeLeft(page: Page) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { freshDigits, freshStamp } from './contacts';
-import { CAPTCHA_ANSWER } from './demo';
+import { passEmailGate } from './email-gate';
 import { codeSentTo, expect, test } from './fixtures';
 
 /** The repository (called inside a test: the test directory comes from the config). */
@@ -145,23 +145,7 @@ export async function startPhone(
  * check passes with the captcha and an e-mail code, and the portal comes back to /find/index.
  */
 export async function passFindGate(page: Page, email: string) {
-  await page.goto('/#/find/index');
-  await expect(page).toHaveURL(/#\/find\.check$/);
-  const dialog = page.getByRole('dialog', { name: '身份验证' });
-  const intro = page.getByRole('dialog').filter({ hasText: '查找手机需要安全验证' });
-  // As in the verification tests: a click during the intro's entrance animation can be lost.
-  await expect(async () => {
-    if (!(await dialog.isVisible()))
-      await intro.getByRole('button', { name: '立即验证' }).click({ timeout: 3000 });
-    await expect(dialog).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await dialog.getByRole('tab', { name: '邮箱验证' }).click();
-  await dialog.getByLabel('图片验证码', { exact: true }).fill(CAPTCHA_ANSWER);
-  const since = Date.now();
-  await dialog.locator('.send-code').click();
-  await dialog.getByLabel('邮箱验证码').fill(await codeSentTo(email, since, 'email'));
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await expect(page).toHaveURL(/#\/find\/index$/);
+  await passEmailGate(page, 'find', '查找手机需要安全验证', email);
 }
 
 /**
