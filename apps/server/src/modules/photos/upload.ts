@@ -6,15 +6,14 @@ import {
   type PhotoUploadStart,
   type PhotoUploadState,
   photoKindOf,
-  servedTypeOf,
 } from '@phonecloud/shared';
 import type { Db } from '../../db/index.js';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
 import { Drive } from '../drive/index.js';
 import { photoQueue } from './meta/queue.js';
-import { liveKey, monthOf } from './meta/reader.js';
-import { Kind, PhotosRepo } from './repo.js';
+import { newPhotoRow } from './new-row.js';
+import { PhotosRepo } from './repo.js';
 import { PhotosService } from './service.js';
 
 /**
@@ -114,36 +113,18 @@ export class PhotoUploads {
     kind: 'image' | 'video',
     size: number,
   ) {
-    // Until the file's own time is read: the phone's file time on the phone's clock.
-    const takenAt = c.mtime + (c.tz_offset ?? 0) * 60_000;
-    return {
-      user_id: userId,
+    return newPhotoRow({
+      userId,
       sha256: c.sha256,
       size,
       name: c.name,
-      kind: kind === 'video' ? Kind.VIDEO : Kind.IMAGE,
-      mime: servedTypeOf(c.name),
-      taken_at: takenAt,
-      month: monthOf(takenAt),
-      tz_offset: c.tz_offset ?? null,
-      width: null,
-      height: null,
-      orientation: null,
-      duration_ms: null,
-      latitude: null,
-      longitude: null,
-      place: null,
-      make: null,
-      model: null,
-      lens: null,
-      live_key: liveKey(c.name),
-      live_pair_id: null,
-      thumb_key: null,
-      thumb_large_key: null,
+      kind,
+      // Until the file's own time is read: the phone's file time on the phone's clock.
+      takenAt: c.mtime + (c.tz_offset ?? 0) * 60_000,
+      tzOffset: c.tz_offset ?? null,
       source: deviceId,
-      created_at: this.deps.clock.now(),
-      trashed_at: null,
-    };
+      createdAt: this.deps.clock.now(),
+    });
   }
 
   /** A file already in memory (the demo's) through the same session, part and completion as a phone's. */

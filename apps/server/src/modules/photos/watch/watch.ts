@@ -4,7 +4,6 @@ import {
   PHOTO_FILE_MAX_BYTES,
   PhotoMsg,
   photoKindOf,
-  servedTypeOf,
   watchFolderNames,
 } from '@phonecloud/shared';
 import type { Insertable } from 'kysely';
@@ -15,8 +14,8 @@ import type { DriveItemsLanded } from '../../../lib/app-events.js';
 import { BlobIndex } from '../../../storage/blob-index.js';
 import { Drive, type DriveItem, FOLDER } from '../../drive/index.js';
 import { photoQueue } from '../meta/queue.js';
-import { liveKey, monthOf } from '../meta/reader.js';
-import { Kind, PhotosRepo } from '../repo.js';
+import { newPhotoRow } from '../new-row.js';
+import { PhotosRepo } from '../repo.js';
 import { WatchRepo } from './watch-repo.js';
 
 /** Items (or contents) looked up at once. */
@@ -172,38 +171,20 @@ export class PhotoWatch {
     kind: 'image' | 'video',
     now: number,
   ): Insertable<PhotosTable> {
-    // Until the file's own time is read: the file's time as the client set it (WebDAV's
-    // X-OC-Mtime, else the upload's), read as the camera's clock; no zone is known.
-    const takenAt = file.updated_at;
-    return {
-      user_id: userId,
+    const row = newPhotoRow({
+      userId,
       sha256: key,
       size: file.size,
       name: file.name,
-      kind: kind === 'video' ? Kind.VIDEO : Kind.IMAGE,
-      mime: servedTypeOf(file.name),
-      taken_at: takenAt,
-      month: monthOf(takenAt),
-      tz_offset: null,
-      width: null,
-      height: null,
-      orientation: null,
-      duration_ms: null,
-      latitude: null,
-      longitude: null,
-      place: null,
-      make: null,
-      model: null,
-      lens: null,
-      live_key: liveKey(file.name),
-      live_pair_id: null,
-      thumb_key: null,
-      thumb_large_key: null,
+      kind,
+      // Until the file's own time is read: the file's time as the client set it (WebDAV's
+      // X-OC-Mtime, else the upload's), read as the camera's clock; no zone is known.
+      takenAt: file.updated_at,
+      tzOffset: null,
       source: WATCH_SOURCE,
-      created_at: now,
-      trashed_at: null,
-      drive_carried: 1,
-    };
+      createdAt: now,
+    });
+    return { ...row, drive_carried: 1 };
   }
 
   /**
