@@ -1,6 +1,6 @@
-import { setPriority } from 'node:os';
 import { serialize } from 'node:v8';
 import { move } from 'piscina';
+import { lowerThisThread } from '../../../lib/background-thread.js';
 import { type MemberGroups, preparePiece } from './prepare.js';
 
 /**
@@ -14,25 +14,11 @@ export interface PrepareTask {
   warmUp?: boolean;
 }
 
-/**
- * Below the thread that serves requests (on Linux this applies to this thread only): an import is
- * background work, and that thread also writes the cards these threads prepare. Lowered at the
- * first piece of an import, not at start: the start-up warm-up runs before the server listens,
- * and at the lower priority a machine busy with other work held the server's start up (a priority
- * once lowered cannot be raised again).
- */
-let lowered = false;
-function lowerPriority(): void {
-  lowered = true;
-  try {
-    setPriority(0, 10);
-  } catch {
-    // Not allowed here: the same work at the same priority.
-  }
-}
-
 export default function prepareTask(task: PrepareTask): Uint8Array {
-  if (!lowered && !task.warmUp) lowerPriority();
+  // Below the thread that serves requests from an import's first piece, not at start: the
+  // start-up warm-up runs before the server listens, and at the lower priority a machine busy
+  // with other work held the server's start up.
+  if (!task.warmUp) lowerThisThread();
   // Serialised here and moved, not copied: the importing thread keeps the bytes off its heap
   // until it writes this chunk (see pool.ts). A failure rejects the task; the piece is then
   // prepared on the importing thread.
