@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { watchPool } from '../lib/metrics.js';
 import type { Db, DbHandle } from './handle.js';
 import { migrateToLatest } from './migrate.js';
+import { OwnSchemaPostgresDialect } from './pg-dialect.js';
 import type { Database } from './schema.js';
 import { openSqlite } from './sqlite.js';
 import { withStartupLock } from './startup-lock.js';
@@ -45,7 +46,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
         client.release();
       }
     }
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     pgPools.set(db, pool);
     const unwatch = watchPool(pool);
     const handle: DbHandle = {
