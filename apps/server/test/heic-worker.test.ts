@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DecodedPicture } from '../src/modules/drive/preview/heic.js';
+import type { DecodedPicture } from '../src/modules/drive/preview/heic-pixels.js';
 import { buildServer, SERVER_DIR } from './support/built-server.js';
 import { PHOTO_FIXTURES } from './support/photos.js';
 

@@ -1,6 +1,6 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { lowerThisThread } from '../../../lib/background-thread.js';
-import { type DecodedPicture, decodeHeicHere } from './heic.js';
+import { type DecodedPicture, decodeHeicHere } from './heic-pixels.js';
 
 /** The HEIC decoding task on the worker pool (lib/worker-pool.ts), bundled as dist/heic-worker.js. */
 export interface HeicTask {
