@@ -1,11 +1,12 @@
 import { CALENDAR_COLORS, type CalendarInfo, CalendarMsg } from '@phonecloud/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { isApiError } from '../../../api';
 import { toast } from '../../../components/toast';
 import { calendarCalls } from '../api/calendar-calls';
 import { calendarsQuery, reloadRanges } from '../api/calendar-queries';
+import { saveQueue } from '../state/save-queue';
 
 /**
  * The calendars: the owner's (what phones and CalDAV clients sync) and the contacts' birthdays
@@ -14,19 +15,24 @@ import { calendarsQuery, reloadRanges } from '../api/calendar-queries';
 export function CalendarList({ calendars }: { calendars: CalendarInfo[] }) {
   const qc = useQueryClient();
   const [picking, setPicking] = useState<string | null>(null);
-  const change = async (id: string, setting: { color?: string; hidden?: 0 | 1 }) => {
+  const enqueue = useRef(saveQueue()).current;
+  const change = (id: string, setting: { color?: string; hidden?: 0 | 1 }) => {
     // Shown at once; the server's answer (or a reload after a refusal) settles it.
     qc.setQueryData(calendarsQuery.queryKey, (list) =>
       list ? { calendars: list.calendars.map((c) => (c.id === id ? { ...c, ...setting } : c)) } : list,
     );
-    try {
-      const list = await calendarCalls.setting(id, setting);
-      qc.setQueryData(calendarsQuery.queryKey, list);
-      await reloadRanges(qc);
-    } catch (error) {
-      if (isApiError(error) && error.kind !== 'redirected') toast.error(error.message);
-      await qc.invalidateQueries({ queryKey: calendarsQuery.queryKey });
-    }
+    void enqueue(
+      id,
+      () => calendarCalls.setting(id, setting),
+      async (list) => {
+        qc.setQueryData(calendarsQuery.queryKey, list);
+        await reloadRanges(qc);
+      },
+      async (error) => {
+        if (isApiError(error) && error.kind !== 'redirected') toast.error(error.message);
+        await qc.invalidateQueries({ queryKey: calendarsQuery.queryKey });
+      },
+    );
   };
   return (
     <section className="cal-calendars" aria-labelledby="cal-calendars-title">
@@ -39,7 +45,7 @@ export function CalendarList({ calendars }: { calendars: CalendarInfo[] }) {
             <Checkbox
               checked={c.hidden === 0}
               aria-label={`${c.hidden === 0 ? CalendarMsg.HIDE_CALENDAR : CalendarMsg.SHOW_CALENDAR} ${c.name}`}
-              onChange={(e) => void change(c.id, { hidden: e.target.checked ? 0 : 1 })}
+              onChange={(e) => change(c.id, { hidden: e.target.checked ? 0 : 1 })}
               style={{ '--cal-color': c.color } as React.CSSProperties}
               className="cal-calendars__check"
             >
@@ -68,7 +74,7 @@ export function CalendarList({ calendars }: { calendars: CalendarInfo[] }) {
                     style={{ background: color }}
                     onClick={() => {
                       setPicking(null);
-                      void change(c.id, { color });
+                      change(c.id, { color });
                     }}
                   />
                 ))}
