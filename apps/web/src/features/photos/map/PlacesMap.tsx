@@ -118,8 +118,8 @@ export default function PlacesMap() {
   });
 
   return (
-    <main className="photo-page photo-map-page">
-      <h1 className="photo-page__title">地点</h1>
+    <section className="photo-map-page">
+      <h2 className="photo-page__title">地点</h2>
       {answer && answer.places.length === 0 && <p className="photo-map__empty">还没有带位置信息的照片</p>}
       <div className="photo-map">
         <div className="photo-map__wrap">
@@ -146,6 +146,6 @@ export default function PlacesMap() {
           onClose={() => setViewing(null)}
         />
       )}
-    </main>
+    </section>
   );
 }

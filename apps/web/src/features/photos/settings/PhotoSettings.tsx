@@ -48,14 +48,14 @@ export default function PhotoSettings() {
   const s = settings.data;
   if (!s) {
     return (
-      <main className="photo-page photo-settings">
-        <h1 className="photo-page__title">相册设置</h1>
+      <section className="photo-settings">
+        <h2 className="photo-page__title">相册设置</h2>
         {settings.isError ? (
           <Alert type="error" showIcon title={settings.error.message} />
         ) : (
           <Skeleton active paragraph={{ rows: 4 }} />
         )}
-      </main>
+      </section>
     );
   }
 
@@ -67,10 +67,10 @@ export default function PhotoSettings() {
       save.mutate({ delete_follows_phone: s.delete_follows_phone, watch_folder: folder.trim() || null });
   };
   return (
-    <main className="photo-page photo-settings">
-      <h1 className="photo-page__title">相册设置</h1>
+    <section className="photo-settings">
+      <h2 className="photo-page__title">相册设置</h2>
       <section className="photo-settings__section">
-        <h2 className="photo-settings__title">手机上删除照片时</h2>
+        <h3 className="photo-settings__title">手机上删除照片时</h3>
         <div className="photo-settings__switch">
           <Switch
             id="photo-delete-follows"
@@ -83,7 +83,7 @@ export default function PhotoSettings() {
         <p className="photo-settings__hint">关闭时，手机上删除的照片在云端仍然保留。</p>
       </section>
       <section className="photo-settings__section">
-        <h2 className="photo-settings__title">WebDAV 备份文件夹</h2>
+        <h3 className="photo-settings__title">WebDAV 备份文件夹</h3>
         <p className="photo-settings__hint">
           手机自带或常用的备份 App（如 PhotoSync、FolderSync、iPhone 的“文件”）可以通过 WebDAV
           把相机胶卷上传到云盘的一个文件夹：这个文件夹及其子文件夹中的图片和视频会自动加入相册。同一张照片只保存一份、只计算一次空间；从云盘删除文件不会删除相册中的照片。
@@ -126,7 +126,7 @@ export default function PhotoSettings() {
         ) : null}
         {s.watch_folder ? <Connection settings={s} /> : <p className="photo-settings__hint">未开启。</p>}
       </section>
-    </main>
+    </section>
   );
 }
 
