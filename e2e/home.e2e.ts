@@ -6,6 +6,7 @@ import {
   formatSize,
   GatedAreaName,
   MIN_PAGE_WIDTH_PX,
+  Msg,
   type NavigateList,
   type PlatformInfo,
   ServiceId,
@@ -17,7 +18,7 @@ import {
 } from '@phonecloud/shared';
 import type { Page } from '@playwright/test';
 import { DEMO } from './support/demo';
-import { expect, recordRoutes, shot, signIn, test } from './support/fixtures';
+import { expect, recordRoutes, settled, shot, signIn, test } from './support/fixtures';
 
 /** platform/info.do as a deployment without find-my-phone answers it (find: null). */
 async function withoutFind(page: Page) {
@@ -175,6 +176,36 @@ test('pages fade in, unless the user asked for less motion', async ({ page }) =>
   await expect.poll(animation).toBe('route-fade-in');
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await expect.poll(animation).toBe('none');
+});
+
+test("a click sends antd's ripple only when the user did not ask for less motion", async ({ page }) => {
+  for (const [motion, rippled] of [
+    ['no-preference', true],
+    ['reduce', false],
+  ] as const) {
+    await page.emulateMedia({ reducedMotion: motion });
+    // The portal reads the setting as a page opens.
+    await page.goto('about:blank');
+    await page.goto('/account/#/login');
+    await page.evaluate(() => {
+      const seen = { waves: 0 };
+      Object.defineProperty(window, '__seen', { value: seen });
+      new MutationObserver((changes) => {
+        for (const change of changes)
+          for (const node of change.addedNodes)
+            if (node instanceof Element && (node.matches('.ant-wave') || node.querySelector('.ant-wave')))
+              seen.waves++;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('button', { name: '登录' }).click();
+    // The empty form's errors come after the click's ripple would have started.
+    await expect(page.getByText(Msg.ACCOUNT_EMPTY)).toBeVisible();
+    await settled(page);
+    const waves = () =>
+      page.evaluate(() => (window as unknown as { __seen: { waves: number } }).__seen.waves);
+    if (rippled) await expect.poll(waves).toBeGreaterThan(0);
+    else expect(await waves()).toBe(0);
+  }
 });
 
 test('footer: copyright, filing number and the two legal pages', async ({ page, context }) => {

@@ -28,7 +28,8 @@ export function AppProviders({ theme, children }: Props) {
  * of token variables), which was a fifth of the portal's first render when the skin had its own.
  */
 export function AntdProvider({ theme, children }: Props) {
-  // Pop-ups, menus and messages stop animating for a user who asked for less motion.
+  // Pop-ups, menus and messages stop animating for a user who asked for less motion, and a click
+  // sends no ripple: antd's wave ignores the motion token and fades for two seconds.
   const reduced = useReducedMotion();
   // zeroRuntime: the components' styles come from a static file (build/antd-css.ts),
   // not built in the browser at first render; only the theme's token variables are set here.
@@ -36,8 +37,9 @@ export function AntdProvider({ theme, children }: Props) {
     () => ({ ...theme, zeroRuntime: true, token: { ...theme?.token, motion: !reduced } }),
     [theme, reduced],
   );
+  const wave = useMemo(() => ({ disabled: reduced }), [reduced]);
   return (
-    <ConfigProvider locale={zhCN} theme={withMotion} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={zhCN} theme={withMotion} wave={wave} button={{ autoInsertSpace: false }}>
       <ToastBridge />
       {children}
     </ConfigProvider>
