@@ -192,7 +192,7 @@ test("a click sends antd's ripple only when the user did not ask for less motion
       Object.defineProperty(window, '__seen', { value: seen });
       new MutationObserver((changes) => {
         for (const change of changes)
-          for (const node of change.addedNodes)
+          for (const node of Array.from(change.addedNodes))
             if (node instanceof Element && (node.matches('.ant-wave') || node.querySelector('.ant-wave')))
               seen.waves++;
       }).observe(document.body, { childList: true, subtree: true });
