@@ -1,7 +1,8 @@
 import { AccountPage, Api, Msg } from '@phonecloud/shared';
-import { freshAccount, signUpWithPhone } from './support/contacts';
+import { freshAccount } from './support/contacts';
 import { CAPTCHA_ANSWER } from './support/demo';
 import { codeSentTo, expect, shot, test } from './support/fixtures';
+import { signUpByApi } from './support/portal-calls';
 
 test('delete my account: verification first, a wrong password refused, then gone and signed out', async ({
   page,
@@ -9,7 +10,7 @@ test('delete my account: verification first, a wrong password refused, then gone
   test.setTimeout(120_000);
   page.setDefaultTimeout(15_000);
   const account = freshAccount('del');
-  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await signUpByApi(page, account.username, account.phone, account.password);
   await page.goto(AccountPage.centre);
 
   const danger = page.locator('.danger-card');
@@ -59,7 +60,7 @@ test('five wrong passwords on deletion answer the spec’s 1014 text', async ({ 
   test.setTimeout(120_000);
   page.setDefaultTimeout(15_000);
   const account = freshAccount('dl5');
-  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await signUpByApi(page, account.username, account.phone, account.password);
   await page.goto(AccountPage.centre);
   await page.locator('.danger-card').getByRole('button', { name: '注销账号' }).click();
   const modal = page.getByRole('dialog', { name: '注销账号' });

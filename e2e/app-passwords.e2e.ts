@@ -1,8 +1,9 @@
 import { AccountPage, AppPasswordMsg, Msg } from '@phonecloud/shared';
 import type { Locator, Page } from '@playwright/test';
-import { freshAccount, signUpWithPhone } from './support/contacts';
+import { freshAccount } from './support/contacts';
 import { CAPTCHA_ANSWER } from './support/demo';
 import { codeSentTo, expect, shot, test } from './support/fixtures';
+import { signUpByApi } from './support/portal-calls';
 import { expectNoSidewaysScroll, expectTouchSize } from './support/screen';
 
 /** Passes the verification dialog's SMS tab with a code from the webhook. */
@@ -34,7 +35,7 @@ for (const screen of [
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const account = freshAccount(`apw${screen.name[0]}`);
-    await signUpWithPhone(page, account.username, account.phone, account.password);
+    await signUpByApi(page, account.username, account.phone, account.password);
     await page.goto(AccountPage.centre);
     const card = page.locator('.app-passwords');
     await expect(card.getByText('还没有应用密码')).toBeVisible();

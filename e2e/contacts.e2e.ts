@@ -9,9 +9,9 @@ import {
   openContactsAsNewUser,
   passContactsGate,
   saveContact,
-  signUpWithPhone,
 } from './support/contacts';
 import { expect, settled, shot, test } from './support/fixtures';
+import { signUpByApi } from './support/portal-calls';
 
 // Each test signs up its own account (phone + SMS) and passes the gate: independent books.
 test.describe.configure({ timeout: 120_000 });
@@ -30,7 +30,7 @@ test('contacts through the gate: empty book, create with optional sections, inli
   page,
 }) => {
   const account = freshAccount('ce');
-  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await signUpByApi(page, account.username, account.phone, account.password);
   await passContactsGate(page, account.phone, () => shot(page, '40-contacts-gate'));
 
   await expect(page.getByRole('button', { name: /全部联系人\s*0/ })).toBeVisible();
@@ -235,7 +235,7 @@ test('the list polls refresh.do: a change made elsewhere shows up, 1009 reloads 
   page,
 }) => {
   const account = freshAccount('cp');
-  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await signUpByApi(page, account.username, account.phone, account.password);
   // From here the page's timers run on a clock the test can move on; until it does, time flows
   // as usual. Installed on the page already open: one installed before the sign-up's pages ran
   // their timers early on the pages loaded later.

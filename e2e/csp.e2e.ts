@@ -1,9 +1,10 @@
 import { ServiceId } from '@phonecloud/shared';
 import type { Page } from '@playwright/test';
-import { card, freshAccount, importCards, passContactsGate, signUpWithPhone } from './support/contacts';
+import { card, freshAccount, importCards, passContactsGate } from './support/contacts';
 import { chooseFiles, makeFiles, passGate, row, tempDir } from './support/drive';
 import { findAccount, passFindGate, startPhone } from './support/find';
 import { expect, signIn, test } from './support/fixtures';
+import { signUpByApi } from './support/portal-calls';
 
 /** Keeps every Content-Security-Policy violation the page reports, and every one in the console. */
 async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -43,7 +44,7 @@ test('every screen runs under the strict policy without a violation', async ({ p
   expect(res?.headers()['content-security-policy']).toContain("object-src 'none'");
   await collect('login');
   const account = freshAccount('csp');
-  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await signUpByApi(page, account.username, account.phone, account.password);
   await collect('sign-up');
 
   await page.getByRole('button', { name: '用户菜单' }).click();

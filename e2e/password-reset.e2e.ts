@@ -1,8 +1,9 @@
 import { Api, AppPasswordApi, CSRF_COOKIE, CSRF_HEADER, Msg } from '@phonecloud/shared';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { freshAccount, signUpWithPhone } from './support/contacts';
+import { freshAccount } from './support/contacts';
 import { CAPTCHA_ANSWER } from './support/demo';
 import { codeSentTo, expect, shot, signIn, sinkMessages, test } from './support/fixtures';
+import { signUpByApi } from './support/portal-calls';
 import { expectNoSidewaysScroll } from './support/screen';
 
 /** A portal call from a signed-in browser context: its cookies, its CSRF token. */
@@ -65,7 +66,7 @@ for (const screen of [
     const owner = await browser.newContext({ baseURL, viewport });
     const old = await owner.newPage();
     const account = freshAccount(`fgt${screen.name[0]}`);
-    await signUpWithPhone(old, account.username, account.phone, account.password);
+    await signUpByApi(old, account.username, account.phone, account.password);
     const appPassword = await createAppPassword(owner, account.phone);
     expect(await davStatus(owner.request, account.username, appPassword)).toBe(207);
 

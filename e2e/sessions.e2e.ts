@@ -1,12 +1,13 @@
 import { AccountPage } from '@phonecloud/shared';
-import { freshAccount, signUpWithPhone } from './support/contacts';
+import { freshAccount } from './support/contacts';
 import { expect, shot, signIn, test } from './support/fixtures';
+import { signUpByApi } from './support/portal-calls';
 
 test('the account centre lists the signed-in sessions and ends another one', async ({ page, browser }) => {
   test.setTimeout(120_000);
   page.setDefaultTimeout(15_000);
   const account = freshAccount('ses');
-  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await signUpByApi(page, account.username, account.phone, account.password);
 
   const elsewhere = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const other = await elsewhere.newPage();

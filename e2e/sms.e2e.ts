@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { foundSmsBodies, MIN_PAGE_WIDTH_PX, SmsMsg } from '@phonecloud/shared';
 import type { Browser, Page } from '@playwright/test';
-import { freshAccount, signUpWithPhone } from './support/contacts';
+import { freshAccount } from './support/contacts';
 import { expect, shot, test } from './support/fixtures';
+import { signUpByApi } from './support/portal-calls';
 import { bubbles, CONTEXT, importBackup, passSmsGate, rowOf, verifiedDemoState } from './support/sms';
 
 // The demo account's box (60+ conversations, contacts linked, favourites, an MMS), verified once.
@@ -264,7 +265,7 @@ test('export all messages from the area and from the contacts dialog: an SMS Bac
 
 test('an empty box: the prompts, and export answers 暂无短信信息,无导出数据！', async ({ page }) => {
   const account = freshAccount('se');
-  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await signUpByApi(page, account.username, account.phone, account.password);
   await passSmsGate(page, 'sms', { to: account.phone });
   await expect(page.getByText(SmsMsg.EMPTY_BOX)).toBeVisible();
   await page.getByRole('tab', { name: /^收藏/ }).click();
@@ -280,7 +281,7 @@ test('a long conversation opens at its newest message and reads older pages as i
   page,
 }) => {
   const account = freshAccount('sl');
-  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await signUpByApi(page, account.username, account.phone, account.password);
   const address = '13912345678';
   const start = Date.UTC(2025, 0, 1);
   // 450 messages, two or three a day: three pages of detail.do (200 a page).

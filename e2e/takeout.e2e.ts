@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { AccountPage, Msg, TakeoutApi, type TakeoutJob, TakeoutMsg } from '@phonecloud/shared';
-import { freshAccount, saveContact, signUpWithPhone } from './support/contacts';
+import { freshAccount, saveContact } from './support/contacts';
 import { CAPTCHA_ANSWER } from './support/demo';
 import { codeSentTo, expect, shot, test } from './support/fixtures';
+import { signUpByApi } from './support/portal-calls';
 
 test('导出全部数据: verify, start, see the progress, download the zip (1374 and 375 px)', async ({
   page,
@@ -10,7 +11,7 @@ test('导出全部数据: verify, start, see the progress, download the zip (137
   test.setTimeout(120_000);
   page.setDefaultTimeout(15_000);
   const account = freshAccount('tko');
-  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await signUpByApi(page, account.username, account.phone, account.password);
   await page.setViewportSize({ width: 1374, height: 900 });
   await page.goto(AccountPage.centre);
 

@@ -3,9 +3,10 @@ import type { Browser, Locator, Page } from '@playwright/test';
 // otplib is a dependency of apps/server, hoisted to the root by npm workspaces: the test computes
 // the codes an authenticator app would show.
 import { generate } from 'otplib';
-import { freshAccount, signUpWithPhone } from './support/contacts';
+import { freshAccount } from './support/contacts';
 import { CAPTCHA_ANSWER } from './support/demo';
 import { codeSentTo, expect, shot, signIn, test } from './support/fixtures';
+import { signUpByApi } from './support/portal-calls';
 
 /** The app's code for the step `ahead` steps from now (the server accepts one step either way). */
 const appCode = (secret: string, ahead = 0) =>
@@ -48,7 +49,7 @@ test('enrol an authenticator from its QR page, verify with its codes and a recov
   test.setTimeout(180_000);
   page.setDefaultTimeout(15_000);
   const account = freshAccount('totp');
-  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await signUpByApi(page, account.username, account.phone, account.password);
   await page.goto(AccountPage.centre);
   const card = page.locator('.totp-card');
   await expect(card.getByText('未绑定')).toBeVisible();

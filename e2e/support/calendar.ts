@@ -1,8 +1,9 @@
 import { CalendarApi, type CalendarCreate, type CalendarRange, CSRF_COOKIE, Msg } from '@phonecloud/shared';
 import type { Locator, Page } from '@playwright/test';
-import { freshAccount, signUpWithPhone } from './contacts';
+import { freshAccount } from './contacts';
 import { CAPTCHA_ANSWER } from './demo';
 import { codeSentTo, expect } from './fixtures';
+import { signUpByApi } from './portal-calls';
 
 /**
  * Opens /calendar/index: its calls answer 6001, the portal goes to /calendar.check, and the check
@@ -27,7 +28,7 @@ export async function passCalendarGate(page: Page, phone: string, beforeCode?: (
 /** A new account with an empty calendar, signed in and through the calendar's gate. */
 export async function openCalendarAsNewUser(page: Page, prefix = 'cw', beforeCode?: () => Promise<void>) {
   const account = freshAccount(prefix);
-  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await signUpByApi(page, account.username, account.phone, account.password);
   await passCalendarGate(page, account.phone, beforeCode);
   return account;
 }

@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ContactApi, CSRF_COOKIE, type ImportResult, Msg } from '@phonecloud/shared';
+import { ContactApi, type ImportResult, Msg } from '@phonecloud/shared';
 import type { Page } from '@playwright/test';
 // better-sqlite3 is a dependency of apps/server, hoisted to the root by npm workspaces.
 import Database from 'better-sqlite3';
 import { CAPTCHA_ANSWER } from './demo';
 import { codeSentTo, expect, test } from './fixtures';
+import { portalHeaders, portalPost, signUpByApi } from './portal-calls';
 
 /** A file of e2e/fixtures (called inside a test: the test directory comes from the config). */
 export const fixture = (name: string) => path.join(test.info().project.testDir, 'fixtures', name);
@@ -67,16 +68,9 @@ export async function passContactsGate(page: Page, phone: string, beforeCode?: (
 /** A new account with an empty book, signed in and through the contacts gate. */
 export async function openContactsAsNewUser(page: Page, prefix = 'ct') {
   const account = freshAccount(prefix);
-  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await signUpByApi(page, account.username, account.phone, account.password);
   await passContactsGate(page, account.phone);
   return account;
-}
-
-async function csrfHeaders(page: Page): Promise<Record<string, string>> {
-  const cookies = await page.context().cookies();
-  const token = cookies.find((c) => c.name === CSRF_COOKIE)?.value ?? '';
-  const origin = new URL(page.url()).origin;
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token), Origin: origin };
 }
 
 /**
@@ -85,7 +79,7 @@ async function csrfHeaders(page: Page): Promise<Record<string, string>> {
  */
 export async function importCards(page: Page, name: string, vcf: string): Promise<ImportResult> {
   const res = await page.request.post(ContactApi.import, {
-    headers: await csrfHeaders(page),
+    headers: await portalHeaders(page),
     multipart: { file: { name, mimeType: 'text/vcard', buffer: Buffer.from(vcf, 'utf8') } },
   });
   const body = (await res.json()) as { code: number; data: ImportResult; message?: string };
@@ -130,11 +124,8 @@ export function ageContactHistory(username: string, minutes: number): void {
 export const readFixture = (name: string) => readFileSync(fixture(name), 'utf8');
 
 /** A form POST of a contacts call as the portal makes it (CSRF header, Origin). */
-export async function contactPost<T>(page: Page, pathname: string, form: Record<string, string>): Promise<T> {
-  const res = await page.request.post(pathname, { headers: await csrfHeaders(page), form });
-  const body = (await res.json()) as { code: number; data: T; message?: string };
-  if (body.code !== 0) throw new Error(`${pathname} failed: ${body.code} ${body.message ?? ''}`);
-  return body.data;
+export function contactPost<T>(page: Page, pathname: string, form: Record<string, string>): Promise<T> {
+  return portalPost<T>(page, pathname, form);
 }
 
 /** Saves a contact with a name and phones through save.do (no duplicate check, unlike import). */

@@ -9,8 +9,12 @@ import yauzl from 'yauzl';
 import { freshDigits, freshStamp } from './contacts';
 import { CAPTCHA_ANSWER } from './demo';
 import { codeSentTo, expect } from './fixtures';
+import { signUpByApi } from './portal-calls';
 
-/** A fresh account per drive test file, signed up by SMS: its own drive, quota and SMS rate limit. */
+/**
+ * A fresh account per drive test file, signed up by SMS through the sign-up calls: its own drive,
+ * quota and SMS rate limit.
+ */
 export async function signUpWithPhone(
   page: Page,
   prefix: string,
@@ -18,20 +22,7 @@ export async function signUpWithPhone(
   const username = `${prefix}${freshStamp()}`;
   const phone = `139${freshDigits()}`;
   const password = 'drive12345';
-  await page.goto('/account/#/register');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('确认密码').fill(password);
-  await page.locator('.ant-radio-button-wrapper', { hasText: '手机号' }).click();
-  await page.getByRole('textbox', { name: '手机号' }).fill(phone);
-  await page.getByLabel('图片验证码', { exact: true }).fill(CAPTCHA_ANSWER);
-  const since = Date.now();
-  await page.getByRole('button', { name: Msg.SEND_CODE }).click();
-  await expect(page.getByText(Msg.CODE_SENT_SMS)).toBeVisible();
-  await page.getByLabel('验证码', { exact: true }).fill(await codeSentTo(phone, since, 'sms'));
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '注册' }).click();
-  await expect(page).toHaveURL(/\/#\/home\/index$/);
+  await signUpByApi(page, username, phone, password);
   return { username, phone };
 }
 

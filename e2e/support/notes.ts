@@ -1,8 +1,9 @@
 import { CSRF_COOKIE, Msg, NoteApi, type NoteList, type NoteSaveResult } from '@phonecloud/shared';
 import type { Locator, Page } from '@playwright/test';
-import { freshAccount, signUpWithPhone } from './contacts';
+import { freshAccount } from './contacts';
 import { CAPTCHA_ANSWER } from './demo';
 import { codeSentTo, expect } from './fixtures';
+import { signUpByApi } from './portal-calls';
 
 /**
  * Opens /note/index: list.do answers 6001, the portal goes to /note.check, and the check passes
@@ -27,7 +28,7 @@ export async function passNotesGate(page: Page, phone: string, beforeCode?: () =
 /** A new account with no notes, signed in and through the notes gate. */
 export async function openNotesAsNewUser(page: Page, prefix = 'nt', beforeCode?: () => Promise<void>) {
   const account = freshAccount(prefix);
-  await signUpWithPhone(page, account.username, account.phone, account.password);
+  await signUpByApi(page, account.username, account.phone, account.password);
   await passNotesGate(page, account.phone, beforeCode);
   return account;
 }
