@@ -2,7 +2,7 @@ import { CheckCircleFilled, HeartFilled, PlayCircleOutlined } from '@ant-design/
 import type { PhotoItem } from '@phonecloud/shared';
 import type { PhotoFilter } from '@phonecloud/shared/api';
 import { useQuery } from '@tanstack/react-query';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, memo } from 'react';
 import { useLongPress } from '../../../components/use-long-press';
 import { photoCalls, photoKeys, thumbUrl } from '../photo-calls';
 import type { TimelineRow } from './layout';
@@ -27,7 +27,7 @@ export interface CellActions {
 }
 
 /** A thumbnail with its badges and its tick box (shown on hover, or while selecting). */
-export function Cell({ item, actions }: { item: PhotoItem; actions: CellActions }) {
+export const Cell = memo(function Cell({ item, actions }: { item: PhotoItem; actions: CellActions }) {
   const label = cellLabel(item);
   const selected = actions.isSelected(item.id);
   // A finger held on a thumbnail starts selecting with it, as a phone's gallery does.
@@ -66,10 +66,10 @@ export function Cell({ item, actions }: { item: PhotoItem; actions: CellActions 
       </label>
     </div>
   );
-}
+});
 
 /** One row of thumbnails; its month's items load when a row of it is first drawn. */
-export function CellsRow({
+export const CellsRow = memo(function CellsRow({
   row,
   columns,
   filter,
@@ -102,4 +102,4 @@ export function CellsRow({
       {cells}
     </div>
   );
-}
+});

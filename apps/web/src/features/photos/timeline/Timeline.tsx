@@ -3,7 +3,7 @@ import type { PhotoFilter } from '@phonecloud/shared/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Button, Empty, Skeleton } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { photoCalls, photoKeys } from '../photo-calls';
 import { SelectionBar } from '../select/SelectionBar';
 import { keepShown, NO_SELECTION, type Selection, selectRange, toggleOne } from '../select/selection';
@@ -47,7 +47,11 @@ function useSize(el: HTMLElement | null): { width: number; height: number } {
 const useWidth = (el: HTMLElement | null) => useSize(el).width;
 const useHeight = (el: HTMLElement | null) => useSize(el).height;
 
-function RowView({
+/**
+ * A row as drawn. Memoised: the window's scroll renders the timeline at every frame, and only the
+ * rows coming into the window need drawing, not the thirty already there.
+ */
+const RowView = memo(function RowView({
   row,
   columns,
   filter,
@@ -67,7 +71,7 @@ function RowView({
     );
   if (row.kind === 'day') return <h3 className="photo-day">{dayLabel(row.day)}</h3>;
   return <CellsRow row={row} columns={columns} filter={filter} actions={actions} />;
-}
+});
 
 /** The photos of the months loaded so far, in the timeline's order (the viewer walks these). */
 function useLoadedItems(filter: PhotoFilter, months: readonly { month: string }[] | undefined) {
@@ -87,19 +91,26 @@ function useSelecting(loaded: () => PhotoItem[], rowsKey: unknown) {
   const [sel, setSel] = useState<Selection>(NO_SELECTION);
   // What a refresh took away (deleted, moved out of the album) leaves the selection.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the rows change when the items do.
-  useEffect(() => setSel((s) => keepShown(s, new Set(loaded().map((i) => i.id)))), [rowsKey, loaded]);
-  const pick = (id: number, range: boolean) => {
-    setSelecting(true);
-    setSel((s) =>
-      range
-        ? selectRange(
-            s,
-            loaded().map((i) => i.id),
-            id,
-          )
-        : toggleOne(s, id),
-    );
-  };
+  useEffect(
+    () => setSel((s) => (s.ids.size === 0 ? s : keepShown(s, new Set(loaded().map((i) => i.id))))),
+    [rowsKey, loaded],
+  );
+  // Stable while the loaded months are: the rows' memo holds across a scroll.
+  const pick = useCallback(
+    (id: number, range: boolean) => {
+      setSelecting(true);
+      setSel((s) =>
+        range
+          ? selectRange(
+              s,
+              loaded().map((i) => i.id),
+              id,
+            )
+          : toggleOne(s, id),
+      );
+    },
+    [loaded],
+  );
   const stop = () => {
     setSelecting(false);
     setSel(NO_SELECTION);
@@ -170,14 +181,19 @@ export function Timeline({
   const items = useLoadedItems(filter, months);
   const selecting = useSelecting(items, rows);
 
+  const { sel, pick } = selecting;
+  const actions = useMemo<CellActions>(
+    () => ({
+      selecting: selecting.selecting,
+      isSelected: (id) => sel.ids.has(id),
+      onOpen: setOpen,
+      onPick: pick,
+    }),
+    [selecting.selecting, sel, pick],
+  );
+
   if (isPending) return <Skeleton active />;
   if (!months?.length) return <Empty description={empty} />;
-  const actions: CellActions = {
-    selecting: selecting.selecting,
-    isSelected: (id) => selecting.sel.ids.has(id),
-    onOpen: setOpen,
-    onPick: selecting.pick,
-  };
   // The first row showing under the bar; a pixel or two of slack, as rows are fractions of one.
   const top = (virtual.scrollOffset ?? 0) + barPx + 2;
   const first = virtual.getVirtualItems().find((v) => v.end > top);

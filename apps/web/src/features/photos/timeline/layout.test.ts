@@ -12,6 +12,7 @@ import {
   rowOffsets,
   scrubberYears,
   timelineRows,
+  withMonthDays,
 } from './layout';
 
 const index = [
@@ -103,5 +104,21 @@ describe('the timeline layout', () => {
     const start = monthStarts(rows).get(months[100]?.month ?? '');
     expect(start).toBe(100 * (1 + Math.ceil(645 / 8)));
     expect(offsets[start ?? 0]).toBe(100 * (MONTH_HEADING_PX + 81 * 170));
+  });
+
+  it("sets one month's days, keeping the same map when nothing changed", () => {
+    const none = new Map();
+    const one = withMonthDays(none, '2024-05', daysOf(may));
+    expect([...one.keys()]).toEqual(['2024-05']);
+    expect(none.size).toBe(0);
+    // The same days read again (a refetch): the layout keeps its map and is not redone.
+    expect(withMonthDays(one, '2024-05', daysOf([...may]))).toBe(one);
+    // A photo deleted: the day's count changes, so the map does.
+    const fewer = withMonthDays(one, '2024-05', daysOf(may.slice(1)));
+    expect(fewer).not.toBe(one);
+    expect(fewer.get('2024-05')?.[0]?.count).toBe(1);
+    // The month left the cache: back to its estimate.
+    expect(withMonthDays(fewer, '2024-05', undefined).size).toBe(0);
+    expect(withMonthDays(none, '2019-10', undefined)).toBe(none);
   });
 });

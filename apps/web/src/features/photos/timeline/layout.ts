@@ -16,6 +16,30 @@ export interface MonthDay {
   count: number;
 }
 
+/** The days of each month whose items are loaded, by month ("2024-05"). */
+export type LoadedMonths = ReadonlyMap<string, readonly MonthDay[]>;
+
+const sameDays = (a: readonly MonthDay[], b: readonly MonthDay[]) =>
+  a.length === b.length && a.every((d, i) => d.day === b[i]?.day && d.count === b[i]?.count);
+
+/**
+ * `loaded` with one month's days set (`undefined`: the month is no longer loaded); the same map
+ * when nothing changed, so the rows are not laid out again.
+ */
+export function withMonthDays(
+  loaded: LoadedMonths,
+  month: string,
+  days: readonly MonthDay[] | undefined,
+): LoadedMonths {
+  const before = loaded.get(month);
+  if (days === undefined ? before === undefined : before !== undefined && sameDays(before, days))
+    return loaded;
+  const next = new Map(loaded);
+  if (days === undefined) next.delete(month);
+  else next.set(month, days);
+  return next;
+}
+
 export const MONTH_HEADING_PX = 44;
 export const DAY_HEADING_PX = 32;
 
@@ -55,7 +79,7 @@ function cellRows(month: string, from: number, count: number, columns: number, t
 export function timelineRows(
   months: readonly PhotoMonth[],
   columns: number,
-  loaded: ReadonlyMap<string, readonly MonthDay[]> = new Map(),
+  loaded: LoadedMonths = new Map(),
 ): TimelineRow[] {
   const rows: TimelineRow[] = [];
   for (const m of months) {
