@@ -116,7 +116,7 @@ async function uploadOne(f: LocalFile, state: PhotosState, opts: BackupOptions, 
     // A file of one part goes in one request (a cut one is sent again whole: it is small).
     if (s.size <= V2_PART_SIZE && !s.upload_id) {
       const sent = await opts.api.photoWhole(announce, await readRange(f.abs, 0, s.size));
-      confirm(s, opts, state);
+      confirm(f.rel, opts, state);
       if (!sent.created) {
         report.present++;
         return;
@@ -127,13 +127,13 @@ async function uploadOne(f: LocalFile, state: PhotosState, opts: BackupOptions, 
     }
     const start = await opts.api.photoStart({ ...announce, upload_id: s.upload_id });
     if (start.done) {
-      confirm(s, opts, state);
+      confirm(f.rel, opts, state);
       report.present++;
       return;
     }
     await sendParts(f, s, start, opts, state);
     await opts.api.photoComplete({ ...announce, upload_id: start.upload_id });
-    confirm(s, opts, state);
+    confirm(f.rel, opts, state);
     report.uploaded++;
     opts.log(`已备份 ${f.rel}`);
   } catch (err) {
@@ -145,15 +145,17 @@ async function uploadOne(f: LocalFile, state: PhotosState, opts: BackupOptions, 
     // Bytes that changed since they were hashed: hashed again next round.
     if (err instanceof DeviceApiError && err.message === PhotoMsg.HASH_MISMATCH) delete state.files[f.rel];
     else delete s.upload_id;
-    opts.stateFile.write(state);
+    opts.stateFile.note(state, f.rel);
     opts.log(`备份失败 ${f.rel}：${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
-function confirm(s: PhotoFileState, opts: BackupOptions, state: PhotosState) {
+function confirm(rel: string, opts: BackupOptions, state: PhotosState) {
+  const s = state.files[rel];
+  if (!s) return;
   s.confirmed = true;
   delete s.upload_id;
-  opts.stateFile.write(state);
+  opts.stateFile.note(state, rel);
 }
 
 async function sendParts(
@@ -166,7 +168,7 @@ async function sendParts(
   const { upload_id, part_size, part_count, parts_done } = session;
   if (s.upload_id !== upload_id) {
     s.upload_id = upload_id;
-    opts.stateFile.write(state);
+    opts.stateFile.note(state, f.rel);
   }
   if (parts_done.length > 0) opts.log(`续传 ${f.rel}：已有 ${parts_done.length}/${part_count} 段`);
   const done = new Set(parts_done);
