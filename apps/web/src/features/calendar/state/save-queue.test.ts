@@ -37,11 +37,11 @@ describe('saveQueue', () => {
     await Promise.resolve();
     expect(sent).toEqual(['hide']);
     hide.resolve('hidden');
-    await first;
+    expect(await first).toBe(false);
     expect(applied).toEqual([]);
     expect(sent).toEqual(['hide', 'show']);
     show.resolve('shown');
-    await second;
+    expect(await second).toBe(true);
     expect(applied).toEqual(['shown']);
   });
 
