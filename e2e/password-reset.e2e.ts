@@ -76,6 +76,8 @@ for (const screen of [
     await page.goto('/account/#/login');
     await page.getByRole('link', { name: '忘记密码？' }).click();
     await expect(page).toHaveURL(/#\/forgot$/);
+    // The login page (with an 账号 of its own) stays until the forgot page has loaded.
+    await expect(page.getByRole('heading', { name: '找回密码', level: 1 })).toBeVisible();
     await page.getByLabel('账号').fill(account.username);
     await expect(page.getByRole('radio', { name: '绑定的手机' })).toBeChecked();
     await page.getByLabel('图片验证码', { exact: true }).fill(CAPTCHA_ANSWER);

@@ -44,26 +44,61 @@ async function readRange(file: string, start: number, length: number): Promise<U
   }
 }
 
+/** Files hashed and asked about at a time: the uploads of one batch overlap the next one's hashing. */
+const BATCH = 100;
+
+/** Items handed to the uploaders as they are found; `take` waits for one, or for the end. */
+class Handover<T> {
+  private readonly items: T[] = [];
+  private readonly waiting: Array<(item: T | undefined) => void> = [];
+  private closed = false;
+
+  put(item: T): void {
+    const taker = this.waiting.shift();
+    if (taker) taker(item);
+    else this.items.push(item);
+  }
+
+  take(): Promise<T | undefined> {
+    if (this.items.length > 0 || this.closed) return Promise.resolve(this.items.shift());
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const taker of this.waiting.splice(0)) taker(undefined);
+  }
+}
+
 /**
  * One backup round of a folder: every picture and video is hashed (once, while its size and time
  * stay), the cloud is asked which contents it keeps, and the others are uploaded through
- * resumable sessions, several at a time; each confirmation is written to the state before the
- * next step, so a killed phone goes on where it was. Files gone from the folder are told to the
- * cloud (which deletes them only when its owner turned that on), except those freed here.
+ * resumable sessions, several at a time, while the next files are hashed; each confirmation is
+ * written to the state before the next step, so a killed phone goes on where it was. Files gone
+ * from the folder are told to the cloud (which deletes them only when its owner turned that on),
+ * except those freed here.
  */
 export async function backupOnce(opts: BackupOptions): Promise<BackupReport> {
   const state = opts.stateFile.read(opts.folder);
   const report: BackupReport = { uploaded: 0, present: 0, failed: 0, deletedHere: 0, signedOut: false };
   const files = await scanFolder(opts.folder);
-  await hashAll(files, state, opts);
-  const unconfirmed = files.filter((f) => !state.files[f.rel]?.confirmed);
-  await confirmKept(unconfirmed, state, opts, report);
-  const queue = unconfirmed.filter((f) => !state.files[f.rel]?.confirmed);
+  const handover = new Handover<LocalFile>();
   const workers = Array.from({ length: Math.max(1, opts.parallel ?? 4) }, async () => {
-    for (let f = queue.shift(); f && !report.signedOut; f = queue.shift())
+    for (let f = await handover.take(); f && !report.signedOut; f = await handover.take())
       await uploadOne(f, state, opts, report);
   });
-  await Promise.all(workers);
+  try {
+    for (let i = 0; i < files.length && !report.signedOut; i += BATCH) {
+      const batch = files.slice(i, i + BATCH);
+      await hashAll(batch, state, opts);
+      const unconfirmed = batch.filter((f) => !state.files[f.rel]?.confirmed);
+      await confirmKept(unconfirmed, state, opts, report);
+      for (const f of unconfirmed) if (!state.files[f.rel]?.confirmed) handover.put(f);
+    }
+  } finally {
+    handover.close();
+    await Promise.all(workers);
+  }
   if (!report.signedOut) await tellDeleted(files, state, opts, report);
   return report;
 }
