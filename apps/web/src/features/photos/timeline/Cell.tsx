@@ -1,4 +1,4 @@
-import { CheckCircleFilled, HeartFilled, PlayCircleOutlined } from '@ant-design/icons';
+import { HeartFilled, PlayCircleOutlined } from '@ant-design/icons';
 import type { PhotoItem } from '@phonecloud/shared';
 import type { PhotoFilter } from '@phonecloud/shared/api';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +16,17 @@ function duration(ms: number): string {
 
 export const cellLabel = (item: PhotoItem) =>
   `${item.kind === 'video' ? '视频' : '照片'} ${item.taken.replace('T', ' ')}`;
+
+/**
+ * The tick of every thumbnail, one element shared by all: an antd icon in each cell (its context
+ * and style hooks) was a third of the work of a row coming into view while scrolling.
+ */
+const TICK = (
+  <svg className="photo-cell__tick" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <circle cx="12" cy="12" r="11" fill="currentColor" />
+    <path d="M7 12.5l3.2 3.2L17.5 8.4" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+  </svg>
+);
 
 /** How a thumbnail's clicks reach the page: open it, or (selecting, or its box) tick it. */
 export interface CellActions {
@@ -62,7 +73,7 @@ export const Cell = memo(function Cell({ item, actions }: { item: PhotoItem; act
           readOnly
           onClick={(e) => actions.onPick(item.id, e.shiftKey)}
         />
-        <CheckCircleFilled aria-hidden />
+        {TICK}
       </label>
     </div>
   );
