@@ -87,7 +87,10 @@ export class PhotosStateFile {
 
   /** One file's entry as it is now in `state` (gone when it has none). */
   note(state: PhotosState, rel: string): void {
-    if (!existsSync(this.path) || ++this.appended > FOLD_EVERY) return this.write(state);
+    if (!existsSync(this.path) || ++this.appended > FOLD_EVERY) {
+      this.write(state);
+      return;
+    }
     appendFileSync(this.journalPath(this.journal), `${JSON.stringify([rel, state.files[rel] ?? null])}\n`);
   }
 }
