@@ -1,4 +1,4 @@
-import { Api, CSRF_COOKIE } from '@phonecloud/shared';
+import { Api, CSRF_COOKIE, CSRF_HEADER } from '@phonecloud/shared';
 import type { Page } from '@playwright/test';
 import { CAPTCHA_ANSWER } from './demo';
 import { codeSentTo, expect } from './fixtures';
@@ -8,7 +8,7 @@ export async function portalHeaders(page: Page): Promise<Record<string, string>>
   const cookies = await page.context().cookies();
   const token = cookies.find((c) => c.name === CSRF_COOKIE)?.value ?? '';
   const origin = new URL(process.env.E2E_BASE_URL ?? page.url()).origin;
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token), Origin: origin };
+  return { [CSRF_HEADER]: decodeURIComponent(token), Origin: origin };
 }
 
 /** A form POST as the portal makes it, in the page's session; answers the envelope's data. */
