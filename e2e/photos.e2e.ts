@@ -96,11 +96,14 @@ test('the phone backs up a folder and the portal shows its timeline and viewer a
   await expect(viewer).toHaveCount(0);
 
   await page.setViewportSize({ width: 375, height: 812 });
-  await expectNoSidewaysScroll(page, 'the photo timeline at 375 px');
   // Three thumbnails a row: the grid has three tracks, each a third of the width.
   const row = page.locator('.photo-row').first();
-  const tracks = await row.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
-  expect(tracks).toBe(3);
+  // The grid's width is measured by a resize observer, which answers a frame or more after the
+  // viewport changes: wait for the three tracks rather than read them once.
+  await expect
+    .poll(() => row.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length))
+    .toBe(3);
+  await expectNoSidewaysScroll(page, 'the photo timeline at 375 px');
   const cell = await row.locator('.photo-cell').first().boundingBox();
   const rowBox = await row.boundingBox();
   expect(Math.abs((cell?.width ?? 0) * 3 + 8 - (rowBox?.width ?? 0))).toBeLessThan(2);
