@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { findAccount } from './support/find';
 import { expect, shot, test } from './support/fixtures';
-import { backUpPictures, expectInsideWidth } from './support/photos';
+import { backUpPictures, expectInsideWidth, ITEM_CELLS } from './support/photos';
 import { expectNoSidewaysScroll } from './support/screen';
 import { CONTEXT, verifiedState } from './support/sms';
 
@@ -249,7 +249,7 @@ test('the scrubber jumps by year and month without loading the months between, a
   await form.getByRole('button', { name: '搜索' }).click();
   await expect(page).toHaveURL(/#\/photo\/search\?from=2024-01-01&to=2024-12-31$/);
   // The albums test's three of May and this test's one of February.
-  await expect(page.locator('.photo-cell img')).toHaveCount(4);
+  await expect(page.locator(ITEM_CELLS)).toHaveCount(4);
   await shot(page, 'photos-search-1374');
   await form.getByLabel('类型').click();
   await page.locator('.ant-select-item-option', { hasText: '视频' }).click();
@@ -260,7 +260,7 @@ test('the scrubber jumps by year and month without loading the months between, a
   await form.getByLabel('类型').click();
   await page.locator('.ant-select-item-option', { hasText: '图片' }).click();
   await form.getByRole('button', { name: '搜索' }).click();
-  await expect(page.locator('.photo-cell img')).toHaveCount(4);
+  await expect(page.locator(ITEM_CELLS)).toHaveCount(4);
   await expectNoSidewaysScroll(page, 'the search at 375 px');
   await expectInsideWidth(page, form.getByRole('button'));
   await expectInsideWidth(page, form.getByRole('textbox'));

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { passEmailGate } from './support/email-gate';
 import { findAccount, PhoneProcess } from './support/find';
 import { codeSentTo, expect, shot, signIn, test } from './support/fixtures';
+import { ITEM_CELLS } from './support/photos';
 import { expectNoSidewaysScroll } from './support/screen';
 
 /**
@@ -67,8 +68,11 @@ test('the phone backs up a folder and the portal shows its timeline and viewer a
   await signIn(page, account.username, account.password);
   await expect(page.getByRole('link', { name: /相册/ }).first()).toBeVisible();
   await passPhotoGate(page, account.email);
-  // Seven files, one Live Photo pair: six items, each with its thumbnail once read.
-  await expect(page.locator('.photo-cell img')).toHaveCount(6, { timeout: 30_000 });
+  // Seven files, one Live Photo pair: six items, each read (none 处理中 any more). Thumbnails are
+  // asked for by the rows in view, so those are counted where they are shown.
+  await expect(page.locator(ITEM_CELLS)).toHaveCount(6, { timeout: 30_000 });
+  await expect(page.locator('.photo-cell__pending')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('.photo-cell img').first()).toHaveJSProperty('complete', true);
   await expect(page.getByRole('heading', { name: /2024年5月/ })).toBeVisible();
   await expect(page.locator('.photo-cell__badge', { hasText: '实况' })).toHaveCount(1);
   await shot(page, 'photos-timeline-1374');

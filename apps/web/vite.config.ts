@@ -28,6 +28,8 @@ export default defineConfig({
           early: ['/user/ali_oauth_token.do'],
         },
         { prefix: '/pan', module: 'src/features/drive/pan/PanArea.tsx' },
+        // The photos' first calls are POSTs: app/areas.ts starts them once the portal's code runs.
+        { prefix: '/photo', module: 'src/features/photos/PhotosArea.tsx' },
       ],
       { scope: { module: 'src/components/AntdScope.tsx', asset: 'antd.css' } },
     ),

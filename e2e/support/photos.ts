@@ -94,3 +94,9 @@ export async function expectInsideWidth(page: Page, controls: Locator) {
     ).toBe(true);
   }
 }
+
+/**
+ * The timeline's drawn items (a row's spare places left out). Thumbnails are asked for only by
+ * the rows in view, so a count of what a timeline holds counts these, not images.
+ */
+export const ITEM_CELLS = '.photo-cell:not(.photo-cell--empty)';

@@ -99,7 +99,7 @@ describe('preloading the opened area', () => {
     const areas = readFileSync(path.resolve(import.meta.dirname, '../src/app/areas.ts'), 'utf8');
     const config = readFileSync(path.resolve(import.meta.dirname, '../vite.config.ts'), 'utf8');
     const listed = [...config.matchAll(/prefix: '([^']+)',\s*module: '([^']+)'/g)];
-    expect(listed.map((m) => m[1])).toEqual(['/contact', '/sms', '/note', '/alipan', '/pan']);
+    expect(listed.map((m) => m[1])).toEqual(['/contact', '/sms', '/note', '/alipan', '/pan', '/photo']);
     for (const [, prefix, module] of listed) {
       expect(areas).toContain(`path: '${prefix}/*'`);
       expect(areas).toContain(`import('../${(module ?? '').replace(/^src\//, '').replace(/\.tsx$/, '')}')`);

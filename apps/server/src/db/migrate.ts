@@ -33,6 +33,7 @@ import * as m032 from './migrations/032_backup_schedule.js';
 import * as m033 from './migrations/033_photos.js';
 import * as m036 from './migrations/036_photo_zips_places.js';
 import * as m037 from './migrations/037_photo_watch.js';
+import * as m038 from './migrations/038_photo_month_counts.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '033_photos': m033,
   '036_photo_zips_places': m036,
   '037_photo_watch': m037,
+  '038_photo_month_counts': m038,
 };
 
 class StaticProvider implements MigrationProvider {

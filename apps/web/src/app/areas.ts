@@ -4,6 +4,7 @@ import { prefetchContactBook } from '../features/contacts/api/book-prefetch';
 import { driveHooks } from '../features/drive/drive-session';
 import { prefetchAlipanFolder } from '../features/drive/listing/folder-prefetch';
 import { prefetchNoteList } from '../features/notes/api/list-prefetch';
+import { prefetchPhotoOpening } from '../features/photos/photo-prefetch';
 import { prefetchSmsOpening } from '../features/sms/api/sms-prefetch';
 import { preloadable } from './preloadable';
 
@@ -74,7 +75,15 @@ export const AREAS: readonly AreaEntry[] = [
     onePage: true,
   },
   { path: '/find/*', page: preloadable(() => import('../features/find/FindArea')) },
-  { path: '/photo/*', page: preloadable(() => import('../features/photos/PhotosArea')), onePage: true },
+  {
+    path: '/photo/*',
+    // The month index and the newest months' photos start alongside the chunk.
+    page: preloadable(() => {
+      prefetchPhotoOpening();
+      return import('../features/photos/PhotosArea');
+    }),
+    onePage: true,
+  },
 ];
 
 /** What the route fade is keyed by: a one-page area's prefix while inside it, else the path. */

@@ -1,5 +1,5 @@
 /** A timeline or bin page: at most this many photos (the default when none is asked). */
-export const PHOTO_PAGE_MAX = 300;
+export const PHOTO_PAGE_MAX = 1000;
 export const PHOTO_PAGE_DEFAULT = 120;
 /** Ids in one call (favourite, delete, album add/remove, bin recover/delete). */
 export const PHOTO_IDS_MAX = 500;

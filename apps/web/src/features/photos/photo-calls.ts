@@ -15,8 +15,8 @@ import { api, type CallOptions } from '../../api';
 /** Every call names the area, so that a 6001 leads to /photo.check. */
 const AREA: CallOptions = { area: 'photo', netError: '网络异常，请稍后重试' };
 
-/** A page of the month, as many as the server gives at once. */
-const MONTH_PAGE = 300;
+/** A page of the month, as many as the server gives at once: most months are one call. */
+const MONTH_PAGE = PHOTO_PAGE_MAX;
 /** A page of the recycle bin. */
 export const BIN_PAGE = 120;
 
@@ -57,6 +57,8 @@ export const photoCalls = {
     } while (cursor);
     return items;
   },
+  /** The newest photos of the whole timeline, across months (a first screen's worth or more). */
+  newest: (limit: number) => post<PhotoPage>(PhotoApi.timeline, { limit }),
   detail: (id: number) => post<PhotoDetail>(PhotoApi.detail, { id }),
   favourite: (ids: number[], favourite: boolean) =>
     post<{ updated: number }>(PhotoApi.favourite, { ids, favourite }),

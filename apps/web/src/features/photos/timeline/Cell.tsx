@@ -2,12 +2,15 @@ import { HeartFilled, PlayCircleOutlined } from '@ant-design/icons';
 import type { PhotoItem } from '@phonecloud/shared';
 import type { PhotoFilter } from '@phonecloud/shared/api';
 import { useQuery } from '@tanstack/react-query';
-import { type MouseEvent, memo } from 'react';
+import { type MouseEvent, memo, useState } from 'react';
 import { useLongPress } from '../../../components/use-long-press';
-import { photoCalls, photoKeys, thumbUrl } from '../photo-calls';
+import { filterKey, photoCalls, photoKeys, thumbUrl } from '../photo-calls';
+import { takePrefetchedMonth } from '../photo-prefetch';
 import type { TimelineRow } from './layout';
 
 const READING_POLL_MS = 3000;
+/** The whole timeline's filter, the one fetched ahead while the area loads. */
+export const WHOLE = filterKey({});
 
 function duration(ms: number): string {
   const s = Math.round(ms / 1000);
@@ -38,7 +41,16 @@ export interface CellActions {
 }
 
 /** A thumbnail with its badges and its tick box (shown on hover, or while selecting). */
-export const Cell = memo(function Cell({ item, actions }: { item: PhotoItem; actions: CellActions }) {
+export const Cell = memo(function Cell({
+  item,
+  actions,
+  thumb,
+}: {
+  item: PhotoItem;
+  actions: CellActions;
+  /** Whether its thumbnail is asked for yet; until then its grey place shows. */
+  thumb: boolean;
+}) {
   const label = cellLabel(item);
   const selected = actions.isSelected(item.id);
   // A finger held on a thumbnail starts selecting with it, as a phone's gallery does.
@@ -52,10 +64,10 @@ export const Cell = memo(function Cell({ item, actions }: { item: PhotoItem; act
       className={`photo-cell${selected ? ' photo-cell--selected' : ''}${actions.selecting ? ' photo-cell--selecting' : ''}`}
     >
       <button type="button" className="photo-cell__open" aria-label={label} onClick={click} {...press}>
-        {item.ready ? (
-          <img src={thumbUrl(item.id)} alt="" loading="lazy" decoding="async" draggable={false} />
-        ) : (
+        {!item.ready ? (
           <span className="photo-cell__pending">处理中</span>
+        ) : (
+          thumb && <img src={thumbUrl(item.id)} alt="" decoding="async" draggable={false} />
         )}
         {item.kind === 'video' && item.duration_ms !== null && (
           <span className="photo-cell__badge">
@@ -85,15 +97,24 @@ export const CellsRow = memo(function CellsRow({
   columns,
   filter,
   actions,
+  thumbs,
 }: {
   row: Extract<TimelineRow, { kind: 'cells' }>;
   columns: number;
   filter: PhotoFilter;
   actions: CellActions;
+  /**
+   * Whether the row is in view (or about to be) and the timeline is not being flung: its
+   * thumbnails are asked for from then on, and kept while the row is drawn.
+   */
+  thumbs: boolean;
 }) {
+  const [asked, setAsked] = useState(thumbs);
+  if (thumbs && !asked) setAsked(true);
   const { data } = useQuery({
     queryKey: photoKeys.month(filter, row.month),
-    queryFn: () => photoCalls.month(row.month, filter),
+    queryFn: () =>
+      (filterKey(filter) === WHOLE && takePrefetchedMonth(row.month)) || photoCalls.month(row.month, filter),
     // New uploads are read in the background: asked again until their thumbnails are there.
     refetchInterval: (q) => (q.state.data?.some((i) => !i.ready) ? READING_POLL_MS : false),
   });
@@ -102,7 +123,7 @@ export const CellsRow = memo(function CellsRow({
     const item = data?.[i];
     cells.push(
       item ? (
-        <Cell key={item.id} item={item} actions={actions} />
+        <Cell key={item.id} item={item} actions={actions} thumb={asked || thumbs} />
       ) : (
         <span key={`p${i}`} className="photo-cell photo-cell--empty" />
       ),

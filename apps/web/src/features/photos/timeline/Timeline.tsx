@@ -1,14 +1,15 @@
 import type { PhotoAlbum, PhotoItem, PhotoMonth } from '@phonecloud/shared';
 import type { PhotoFilter } from '@phonecloud/shared/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Button, Empty, Skeleton } from 'antd';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { photoCalls, photoKeys } from '../photo-calls';
+import { filterKey, photoCalls, photoKeys } from '../photo-calls';
+import { takePrefetchedMonths } from '../photo-prefetch';
 import { SelectionBar } from '../select/SelectionBar';
 import { keepShown, NO_SELECTION, type Selection, selectRange, toggleOne } from '../select/selection';
 import { Viewer } from '../viewer/Viewer';
-import { type CellActions, CellsRow } from './Cell';
+import { type CellActions, CellsRow, WHOLE } from './Cell';
 import {
   columnsFor,
   dayLabel,
@@ -17,15 +18,18 @@ import {
   monthStarts,
   rowHeight,
   rowOffsets,
+  rowsAround,
   type TimelineRow,
   timelineRows,
 } from './layout';
 import { Scrubber } from './Scrubber';
+import { useFlinging } from './use-flinging';
 import { useLoadedMonths } from './use-loaded-months';
 import { useStableScroll } from './use-stable-scroll';
 
 const GAP_PX = 4;
-
+/** Past the window's edges, the rows whose thumbnails are asked for already. */
+const THUMBS_AHEAD_PX = 200;
 /** The element's size, followed as it changes (the grid appears once the month index is in). */
 function useSize(el: HTMLElement | null): { width: number; height: number } {
   const [size, setSize] = useState({ width: 0, height: 0 });
@@ -56,11 +60,14 @@ const RowView = memo(function RowView({
   columns,
   filter,
   actions,
+  thumbs,
 }: {
   row: TimelineRow;
   columns: number;
   filter: PhotoFilter;
   actions: CellActions;
+  /** Whether its thumbnails may be asked for (see CellsRow). */
+  thumbs: boolean;
 }) {
   if (row.kind === 'month')
     return (
@@ -70,7 +77,7 @@ const RowView = memo(function RowView({
       </h2>
     );
   if (row.kind === 'day') return <h3 className="photo-day">{dayLabel(row.day)}</h3>;
-  return <CellsRow row={row} columns={columns} filter={filter} actions={actions} />;
+  return <CellsRow row={row} columns={columns} filter={filter} actions={actions} thumbs={thumbs} />;
 });
 
 /** The photos of the months loaded so far, in the timeline's order (the viewer walks these). */
@@ -142,9 +149,7 @@ function useTimelineGrid(
       return row ? rowHeight(row, cellPx) : cellPx;
     },
     getItemKey: useCallback((i: number) => rows[i]?.key ?? i, [rows]),
-    // Rows drawn ahead past each edge of the window: counted in rows, and a day's heading is one,
-    // so about a screen's worth of a timeline drawn by day.
-    overscan: 12,
+    rangeExtractor: useCallback((range: Range) => rowsAround(range, rows, cellPx), [rows, cellPx]),
     scrollMargin: gridTop,
     scrollPaddingStart: barPx,
   });
@@ -171,12 +176,13 @@ export function Timeline({
 }) {
   const { data: months, isPending } = useQuery({
     queryKey: photoKeys.months(filter),
-    queryFn: () => photoCalls.months(filter),
+    queryFn: () => (filterKey(filter) === WHOLE && takePrefetchedMonths()) || photoCalls.months(filter),
   });
   const [grid, setGrid] = useState<HTMLDivElement | null>(null);
   // The bar stays at the window's top: a jump puts its month right under it, not behind it.
   const [bar, setBar] = useState<HTMLDivElement | null>(null);
   const { columns, rows, starts, virtual, barPx } = useTimelineGrid(filter, months, grid, bar);
+  const flinging = useFlinging(virtual.scrollOffset ?? 0);
   const [open, setOpen] = useState<number | null>(null);
   const items = useLoadedItems(filter, months);
   const selecting = useSelecting(items, rows);
@@ -197,6 +203,10 @@ export function Timeline({
   // The first row showing under the bar; a pixel or two of slack, as rows are fractions of one.
   const top = (virtual.scrollOffset ?? 0) + barPx + 2;
   const first = virtual.getVirtualItems().find((v) => v.end > top);
+  // Thumbnails are asked for the rows on screen and just past it; the rows drawn further ahead
+  // wait for them with their places (a scroll brings them in view a frame later).
+  const shownFrom = (virtual.scrollOffset ?? 0) - THUMBS_AHEAD_PX;
+  const shownTo = (virtual.scrollOffset ?? 0) + (virtual.scrollRect?.height ?? 0) + THUMBS_AHEAD_PX;
   return (
     <div className="photo-timeline">
       <div ref={setBar} className="photo-bar">
@@ -231,7 +241,13 @@ export function Timeline({
               className="photo-grid__row"
               style={{ transform: `translateY(${v.start - virtual.options.scrollMargin}px)`, height: v.size }}
             >
-              <RowView row={row} columns={columns} filter={filter} actions={actions} />
+              <RowView
+                row={row}
+                columns={columns}
+                filter={filter}
+                actions={actions}
+                thumbs={!flinging && v.end > shownFrom && v.start < shownTo}
+              />
             </div>
           );
         })}

@@ -10,6 +10,7 @@ import {
   monthLabel,
   monthStarts,
   rowOffsets,
+  rowsAround,
   scrubberYears,
   timelineRows,
   withMonthDays,
@@ -120,5 +121,31 @@ describe('the timeline layout', () => {
     // The month left the cache: back to its estimate.
     expect(withMonthDays(fewer, '2024-05', undefined).size).toBe(0);
     expect(withMonthDays(none, '2019-10', undefined)).toBe(none);
+  });
+});
+
+describe('rowsAround', () => {
+  const months = [
+    { month: '2024-05', count: 70 },
+    { month: '2024-04', count: 3 },
+  ];
+  const rows = timelineRows(months, 7);
+
+  it('draws the rows within 800 px of the window on each side, headings counted by their height', () => {
+    // Rows of 200 px: four past each edge; the index starts at the month's heading.
+    const around = rowsAround({ startIndex: 5, endIndex: 6, overscan: 0, count: rows.length }, rows, 200);
+    expect(around).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // At the top, the heading (44 px) and the first rows.
+    expect(rowsAround({ startIndex: 0, endIndex: 1, overscan: 0, count: rows.length }, rows, 200)).toEqual([
+      0, 1, 2, 3, 4, 5,
+    ]);
+    // At the end: what there is.
+    const end = rowsAround(
+      { startIndex: rows.length - 1, endIndex: rows.length - 1, overscan: 0, count: rows.length },
+      rows,
+      200,
+    );
+    expect(end.at(-1)).toBe(rows.length - 1);
+    expect(end[0]).toBe(rows.length - 1 - 5);
   });
 });

@@ -1,4 +1,5 @@
 import type { PhotoMonth } from '@phonecloud/shared';
+import type { Range } from '@tanstack/react-virtual';
 
 /**
  * A row of the virtual timeline: a month's heading, a day's heading (once the month's items are
@@ -102,6 +103,29 @@ export function rowHeight(row: TimelineRow, cellPx: number): number {
   if (row.kind === 'month') return MONTH_HEADING_PX;
   if (row.kind === 'day') return DAY_HEADING_PX;
   return cellPx;
+}
+
+/**
+ * How far past each edge of the window rows are drawn (and their thumbnails asked for). Counted
+ * in pixels, not rows: a day's heading is a row too, and a sparse timeline would draw a few
+ * headings ahead where a dense one draws a screen of thumbnails. Twelve rows a side made opening
+ * or jumping ask for 170 thumbnails, those on screen waiting behind the rest.
+ */
+const DRAWN_AHEAD_PX = 800;
+
+/** The rows on screen (`range`) and those within `DRAWN_AHEAD_PX` of it on either side. */
+export function rowsAround(range: Range, rows: readonly TimelineRow[], cellPx: number): number[] {
+  const size = (i: number) => {
+    const row = rows[i];
+    return row ? rowHeight(row, cellPx) : cellPx;
+  };
+  let start = range.startIndex;
+  for (let above = 0; start > 0 && above < DRAWN_AHEAD_PX; ) above += size(--start);
+  let end = range.endIndex;
+  for (let below = 0; end < range.count - 1 && below < DRAWN_AHEAD_PX; ) below += size(++end);
+  const out: number[] = [];
+  for (let i = Math.max(0, start); i <= end; i++) out.push(i);
+  return out;
 }
 
 /** Where each row starts, in px from the grid's top (one more entry: the whole height). */
