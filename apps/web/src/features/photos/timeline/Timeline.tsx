@@ -48,6 +48,19 @@ function useSize(el: HTMLElement | null): { width: number; height: number } {
   }, [el]);
   return size;
 }
+/**
+ * Where the element starts in the document, read again when the layout above it may have moved
+ * it (its width, the bar's height): reading it at every render forced a layout at each frame of
+ * a scroll.
+ */
+function useDocumentTop(el: HTMLElement | null, width: number, barPx: number): number {
+  const [top, setTop] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: width and barPx are reasons to read it again.
+  useLayoutEffect(() => {
+    if (el) setTop(el.getBoundingClientRect().top + window.scrollY);
+  }, [el, width, barPx]);
+  return top;
+}
 const useWidth = (el: HTMLElement | null) => useSize(el).width;
 const useHeight = (el: HTMLElement | null) => useSize(el).height;
 
@@ -78,6 +91,28 @@ const RowView = memo(function RowView({
     );
   if (row.kind === 'day') return <h3 className="photo-day">{dayLabel(row.day)}</h3>;
   return <CellsRow row={row} columns={columns} filter={filter} actions={actions} thumbs={thumbs} />;
+});
+
+/** The scrubber and the 选择 button; drawn again when the month on top changes, not every frame. */
+const BrowseBar = memo(function BrowseBar({
+  months,
+  current,
+  onJump,
+  onSelect,
+}: {
+  months: readonly PhotoMonth[];
+  current: string | undefined;
+  onJump: (month: string) => void;
+  onSelect: () => void;
+}) {
+  return (
+    <div className="photo-bar__line">
+      <Scrubber months={months} current={current} onJump={onJump} />
+      <Button className="photo-bar__select" onClick={onSelect}>
+        选择
+      </Button>
+    </div>
+  );
 });
 
 /** The photos of the months loaded so far, in the timeline's order (the viewer walks these). */
@@ -122,7 +157,8 @@ function useSelecting(loaded: () => PhotoItem[], rowsKey: unknown) {
     setSelecting(false);
     setSel(NO_SELECTION);
   };
-  return { selecting, sel, pick, stop, start: () => setSelecting(true), setSel };
+  const start = useCallback(() => setSelecting(true), []);
+  return { selecting, sel, pick, stop, start, setSel };
 }
 
 /** The rows of the timeline and their virtual window, following the grid's width. */
@@ -140,7 +176,7 @@ function useTimelineGrid(
   const rows = useMemo(() => timelineRows(months ?? [], columns, loaded), [months, columns, loaded]);
   const offsets = useMemo(() => rowOffsets(rows, cellPx), [rows, cellPx]);
   const starts = useMemo(() => monthStarts(rows), [rows]);
-  const gridTop = grid ? grid.getBoundingClientRect().top + window.scrollY : 0;
+  const gridTop = useDocumentTop(grid, width, barPx);
   useStableScroll(rows, offsets, gridTop, barPx);
   const virtual = useWindowVirtualizer({
     count: rows.length,
@@ -198,6 +234,11 @@ export function Timeline({
     [selecting.selecting, sel, pick],
   );
 
+  const jump = useCallback(
+    (m: string) => virtual.scrollToIndex(starts.get(m) ?? 0, { align: 'start' }),
+    [virtual, starts],
+  );
+
   if (isPending) return <Skeleton active />;
   if (!months?.length) return <Empty description={empty} />;
   // The first row showing under the bar; a pixel or two of slack, as rows are fractions of one.
@@ -219,16 +260,12 @@ export function Timeline({
             onDone={selecting.stop}
           />
         ) : (
-          <div className="photo-bar__line">
-            <Scrubber
-              months={months}
-              current={monthAt(rows, first?.index ?? 0)}
-              onJump={(m) => virtual.scrollToIndex(starts.get(m) ?? 0, { align: 'start' })}
-            />
-            <Button className="photo-bar__select" onClick={selecting.start}>
-              选择
-            </Button>
-          </div>
+          <BrowseBar
+            months={months}
+            current={monthAt(rows, first?.index ?? 0)}
+            onJump={jump}
+            onSelect={selecting.start}
+          />
         )}
       </div>
       <div ref={setGrid} className="photo-grid" style={{ height: virtual.getTotalSize() }}>

@@ -74,8 +74,17 @@ describe('the timeline layout', () => {
     // 2019-10's heading was at 44 + 2 rows; now two day headings lie above it as well.
     const oldTop = (b.offsets[3] ?? 0) + 10;
     expect(anchoredScroll(b, a, oldTop)).toBe(oldTop + 2 * DAY_HEADING_PX);
-    // Inside the month that changed: its heading stays where it was on screen.
-    expect(anchoredScroll(b, a, MONTH_HEADING_PX + 30)).toBe(MONTH_HEADING_PX + 30);
+    // Inside the month that changed: the row now holding the first photo on screen takes its
+    // place, under the day heading that came above it.
+    expect(anchoredScroll(b, a, MONTH_HEADING_PX + 30)).toBe(MONTH_HEADING_PX + DAY_HEADING_PX + 30);
+    // A wider window: rows of two where there was one; the fourth photo's row is found.
+    const one = timelineRows(index, 1);
+    const o = { rows: one, offsets: rowOffsets(one, cell) };
+    const two = timelineRows(index, 2);
+    const t = { rows: two, offsets: rowOffsets(two, cell) };
+    expect(one[4]?.key).toBe('2024-05:r3');
+    expect(two[2]?.key).toBe('2024-05:r2');
+    expect(anchoredScroll(o, t, (o.offsets[4] ?? 0) + 5)).toBe((t.offsets[2] ?? 0) + 5);
     expect(anchoredScroll(b, a, 0)).toBe(0);
   });
 

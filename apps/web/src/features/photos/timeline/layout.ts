@@ -151,7 +151,8 @@ export function monthStarts(rows: readonly TimelineRow[]): Map<string, number> {
 /**
  * Where the window should scroll after the rows changed (a month's items arrived and it is drawn
  * by day, or the width changed), so that what is on screen stays put: the first row showing is
- * found again by its key, or else its month's heading is, at the same distance from the top.
+ * found again by its key, or else the row now holding its first photo, or else its month's
+ * heading, at the same distance from the top.
  */
 export function anchoredScroll(
   before: { rows: readonly TimelineRow[]; offsets: readonly number[] },
@@ -163,6 +164,14 @@ export function anchoredScroll(
   if (!anchor || i === 0) return scrollTop;
   const same = after.rows.findIndex((r) => r.key === anchor.key);
   if (same >= 0) return (after.offsets[same] ?? 0) + scrollTop - (before.offsets[i] ?? 0);
+  // A row of a month now drawn by day: the row that holds its first photo now.
+  if (anchor.kind === 'cells') {
+    const holder = after.rows.findIndex(
+      (r) =>
+        r.kind === 'cells' && r.month === anchor.month && r.first <= anchor.first && anchor.first <= r.last,
+    );
+    if (holder >= 0) return (after.offsets[holder] ?? 0) + scrollTop - (before.offsets[i] ?? 0);
+  }
   const oldMonth = before.rows.findIndex((r) => r.key === anchor.month);
   const newMonth = after.rows.findIndex((r) => r.key === anchor.month);
   if (oldMonth < 0 || newMonth < 0) return scrollTop;
