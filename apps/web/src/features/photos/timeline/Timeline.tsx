@@ -161,6 +161,17 @@ function useSelecting(loaded: () => PhotoItem[], rowsKey: unknown) {
   return { selecting, sel, pick, stop, start, setSel };
 }
 
+/** How a thumbnail's clicks reach the timeline; the same object while the selection is. */
+function useCellActions(
+  { selecting, sel, pick }: Pick<ReturnType<typeof useSelecting>, 'selecting' | 'sel' | 'pick'>,
+  open: (id: number) => void,
+): CellActions {
+  return useMemo<CellActions>(
+    () => ({ selecting, isSelected: (id) => sel.ids.has(id), onOpen: open, onPick: pick }),
+    [selecting, sel, pick, open],
+  );
+}
+
 /** The rows of the timeline and their virtual window, following the grid's width. */
 function useTimelineGrid(
   filter: PhotoFilter,
@@ -192,7 +203,11 @@ function useTimelineGrid(
   // The rows' heights follow the width: measured again when the cell size changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: cellPx is the reason to measure.
   useEffect(() => virtual.measure(), [virtual, cellPx]);
-  return { columns, rows, starts, virtual, barPx };
+  const jump = useCallback(
+    (m: string) => virtual.scrollToIndex(starts.get(m) ?? 0, { align: 'start' }),
+    [virtual, starts],
+  );
+  return { columns, rows, jump, virtual, barPx };
 }
 
 /**
@@ -217,27 +232,13 @@ export function Timeline({
   const [grid, setGrid] = useState<HTMLDivElement | null>(null);
   // The bar stays at the window's top: a jump puts its month right under it, not behind it.
   const [bar, setBar] = useState<HTMLDivElement | null>(null);
-  const { columns, rows, starts, virtual, barPx } = useTimelineGrid(filter, months, grid, bar);
+  const { columns, rows, jump, virtual, barPx } = useTimelineGrid(filter, months, grid, bar);
   const flinging = useFlinging(virtual.scrollOffset ?? 0);
   const [open, setOpen] = useState<number | null>(null);
   const items = useLoadedItems(filter, months);
   const selecting = useSelecting(items, rows);
 
-  const { sel, pick } = selecting;
-  const actions = useMemo<CellActions>(
-    () => ({
-      selecting: selecting.selecting,
-      isSelected: (id) => sel.ids.has(id),
-      onOpen: setOpen,
-      onPick: pick,
-    }),
-    [selecting.selecting, sel, pick],
-  );
-
-  const jump = useCallback(
-    (m: string) => virtual.scrollToIndex(starts.get(m) ?? 0, { align: 'start' }),
-    [virtual, starts],
-  );
+  const actions = useCellActions(selecting, setOpen);
 
   if (isPending) return <Skeleton active />;
   if (!months?.length) return <Empty description={empty} />;
