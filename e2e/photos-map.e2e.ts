@@ -87,4 +87,28 @@ test('the map shows a marker per place, opens its photos, one large, and zips th
   await expectNoSidewaysScroll(page, 'the photo map at 375 px');
   await expect(italy).toBeVisible();
   await shot(page, 'photos-map-375');
+
+  // The places listed under the map, most photos first; one chosen there opens as its marker does.
+  const list = page.getByRole('navigation', { name: '地点列表' });
+  await expect(list.getByRole('button')).toHaveCount(3);
+  await list.getByRole('button', { name: /^浙江省 杭州市/ }).click();
+  await expect(page.getByRole('complementary', { name: '浙江省 杭州市' }).getByRole('listitem')).toHaveCount(
+    1,
+  );
+  await expect(list.getByRole('button', { name: /^浙江省 杭州市/ })).toHaveAttribute('aria-current', 'true');
+
+  // A search's places: its videos (the West Lake one) from the search page's link, then all again.
+  await page.goto('/#/photo/search?kind=video');
+  await page.getByRole('link', { name: '在地图上查看' }).click();
+  await expect(page).toHaveURL(/#\/photo\/map\?kind=video$/);
+  await expect(pins).toHaveCount(1);
+  await expect(list.getByRole('button')).toHaveCount(1);
+  await list.getByRole('button', { name: /^浙江省 杭州市/ }).click();
+  const lake = page.getByRole('complementary', { name: '浙江省 杭州市' });
+  await expect(lake.getByRole('button', { name: 'west-lake.mp4' })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'a search’s map at 375 px');
+  await shot(page, 'photos-map-search-375');
+  await page.getByRole('link', { name: '全部地点' }).click();
+  await expect(pins).toHaveCount(3);
+  await expect(lake).toHaveCount(0);
 });

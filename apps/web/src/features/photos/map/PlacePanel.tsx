@@ -1,33 +1,38 @@
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { PHOTO_ZIP_MAX, type PhotoItem, type PhotoPlace } from '@phonecloud/shared';
+import type { PhotoFilter } from '@phonecloud/shared/api';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { downloadThroughFrame } from '../../../components/download-frame';
 import { toast } from '../../../components/toast';
-import { photoCalls, placeCalls, thumbUrl } from '../photo-calls';
+import { filterKey, photoCalls, placeCalls, thumbUrl } from '../photo-calls';
 import { cellBox, placeTitle } from './cells';
 
 const ZIP_FAILED = '下载失败，请重试';
 
 /**
- * A place's photos: the timeline inside its grid cell's box, newest first, page after page;
+ * A place's photos (those of the map's search): the timeline inside its grid cell's box, newest
+ * first, page after page;
  * 打包下载 downloads the loaded ones' originals as one zip.
  */
 export function PlacePanel({
   place,
   cell,
+  filter,
   onClose,
   onOpen,
 }: {
   place: PhotoPlace;
   cell: number;
+  /** The search the map shows (none: every photo). */
+  filter: PhotoFilter;
   onClose: () => void;
   onOpen: (items: PhotoItem[], index: number) => void;
 }) {
   const bbox = cellBox(place, cell);
   const pages = useInfiniteQuery({
-    queryKey: ['photo', 'place-items', bbox],
-    queryFn: ({ pageParam }) => placeCalls.inBox(bbox, pageParam),
+    queryKey: ['photo', 'place-items', bbox, filterKey(filter)],
+    queryFn: ({ pageParam }) => placeCalls.inBox(bbox, pageParam, filter),
     initialPageParam: '',
     getNextPageParam: (last) => last.next || undefined,
   });

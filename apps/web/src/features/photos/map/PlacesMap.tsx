@@ -2,13 +2,16 @@ import './places-map.css';
 import type { PhotoItem, PhotoPlace } from '@phonecloud/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import L from 'leaflet';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { platformQueries } from '../../../api/platform-queries';
 import { usesOfflineBase } from '../../../components/map/base-map-rules';
 import { NO_TILES, type TileSettings, toMapPoint } from '../../../components/map/coords';
 import { openMap } from '../../../components/map/leaflet-map';
-import { placeCalls, thumbUrl } from '../photo-calls';
+import { filterKey, placeCalls, thumbUrl } from '../photo-calls';
+import { filterFromForm, formFromParams } from '../search/search-filter';
 import { cellForZoom, placeTitle } from './cells';
+import { PlaceList } from './PlaceList';
 import { PlacePanel } from './PlacePanel';
 import { PlaceViewer } from './PlaceViewer';
 
@@ -61,8 +64,14 @@ function usePlaceMarkers(
   tiles: TileSettings | null,
   places: PhotoPlace[] | undefined,
   choose: (place: PhotoPlace) => void,
+  /** Another search: the view goes again where its photos are. */
+  search: string,
 ) {
   const fitted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search is the reason to fit again.
+  useEffect(() => {
+    fitted.current = false;
+  }, [search]);
   const chooseRef = useRef(choose);
   chooseRef.current = choose;
   useEffect(() => {
@@ -94,8 +103,9 @@ function usePlaceMarkers(
 }
 
 /**
- * The photos' map (/photo/map): every place the photos were taken, grouped by a grid that
- * follows the zoom, each shown by its newest photo and its count. A marker opens the place's
+ * The photos' map (/photo/map): every place the photos were taken (or a search's photos, its
+ * conditions in the address), grouped by a grid that follows the zoom, each shown by its newest
+ * photo and its count, and listed under the map. A marker opens the place's
  * photos beside the map (below it on a phone); a photo opens over the window.
  */
 export default function PlacesMap() {
@@ -104,28 +114,50 @@ export default function PlacesMap() {
   const box = useRef<HTMLElement>(null);
   const { map, zoom } = useLeaflet(box, tiles);
   const cell = cellForZoom(zoom);
+  // A search's conditions travel in the address (搜索 → 在地图上查看): the map shows its places.
+  const [params] = useSearchParams();
+  const filter = useMemo(() => filterFromForm(formFromParams(params)), [params]);
   const places = useQuery({
-    queryKey: ['photo', 'places', cell],
+    queryKey: ['photo', 'places', cell, filterKey(filter ?? {})],
     // The cell travels with its answer: a place is boxed with the cell it was grouped by.
-    queryFn: async () => ({ cell, places: await placeCalls.places(cell) }),
+    queryFn: async () => ({ cell, places: await placeCalls.places(cell, filter ?? {}) }),
     placeholderData: keepPreviousData,
   });
   const [chosen, setChosen] = useState<{ place: PhotoPlace; cell: number } | null>(null);
   const [viewing, setViewing] = useState<{ items: PhotoItem[]; index: number } | null>(null);
   const answer = places.data;
-  usePlaceMarkers(map, tiles, answer?.places, (place) => {
+  const choose = (place: PhotoPlace) => {
     if (answer) setChosen({ place, cell: answer.cell });
-  });
+  };
+  const search = filterKey(filter ?? {});
+  usePlaceMarkers(map, tiles, answer?.places, choose, search);
+  // A place chosen under another search is not this one's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search is the reason to close it.
+  useEffect(() => setChosen(null), [search]);
 
   return (
     <section className="photo-map-page">
       <h2 className="photo-page__title">地点</h2>
-      {answer && answer.places.length === 0 && <p className="photo-map__empty">还没有带位置信息的照片</p>}
+      {filter && (
+        <p className="photo-map__filter">
+          搜索结果的地点
+          <Link to={`/photo/search?${params.toString()}`}>返回搜索</Link>
+          <Link to="/photo/map">全部地点</Link>
+        </p>
+      )}
+      {answer && answer.places.length === 0 && (
+        <p className="photo-map__empty">
+          {filter ? '没有符合条件且带位置信息的照片' : '还没有带位置信息的照片'}
+        </p>
+      )}
       <div className="photo-map">
         <div className="photo-map__wrap">
           <section ref={box} className="photo-map__map" aria-label="照片地图" />
           {tiles && usesOfflineBase(tiles) && (
             <div className="photo-map__note">离线底图（未配置在线地图）</div>
+          )}
+          {answer && answer.places.length > 0 && (
+            <PlaceList places={answer.places} chosen={chosen?.place ?? null} onChoose={choose} />
           )}
         </div>
         {chosen && (
@@ -133,6 +165,7 @@ export default function PlacesMap() {
             key={`${chosen.cell}:${chosen.place.cover_id}`}
             place={chosen.place}
             cell={chosen.cell}
+            filter={filter ?? {}}
             onClose={() => setChosen(null)}
             onOpen={(items, index) => setViewing({ items, index })}
           />

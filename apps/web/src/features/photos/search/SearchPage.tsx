@@ -1,7 +1,7 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Select } from 'antd';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Timeline } from '../timeline/Timeline';
 import { filterFromForm, formFromParams, paramsFromForm, type SearchForm } from './search-filter';
 
@@ -76,6 +76,13 @@ export function SearchPage() {
           搜索
         </Button>
       </form>
+      {filter && (
+        <p className="photo-search__map">
+          <Link to={`/photo/map?${new URLSearchParams(paramsFromForm(asked)).toString()}`}>
+            <EnvironmentOutlined /> 在地图上查看
+          </Link>
+        </p>
+      )}
       {filter ? (
         <Timeline key={JSON.stringify(filter)} filter={filter} empty="没有符合条件的照片" />
       ) : (
