@@ -3,12 +3,10 @@ import type { PhotoFilter } from '@phonecloud/shared/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Button, Empty, Skeleton } from 'antd';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { filterKey, photoCalls, photoKeys } from '../photo-calls';
 import { takePrefetchedMonths } from '../photo-prefetch';
-import { SelectionBar } from '../select/SelectionBar';
 import { keepShown, NO_SELECTION, type Selection, selectRange, toggleOne } from '../select/selection';
-import { Viewer } from '../viewer/Viewer';
 import { type CellActions, CellsRow, WHOLE } from './Cell';
 import {
   columnsFor,
@@ -26,6 +24,10 @@ import { Scrubber } from './Scrubber';
 import { useFlinging } from './use-flinging';
 import { useLoadedMonths } from './use-loaded-months';
 import { useStableScroll } from './use-stable-scroll';
+
+// Fetched when first used: a timeline opens without the selection's and the viewer's code.
+const SelectionBar = lazy(() => import('../select/SelectionBar').then((m) => ({ default: m.SelectionBar })));
+const Viewer = lazy(() => import('../viewer/Viewer').then((m) => ({ default: m.Viewer })));
 
 const GAP_PX = 4;
 /** Past the window's edges, the rows whose thumbnails are asked for already. */
@@ -253,13 +255,15 @@ export function Timeline({
     <div className="photo-timeline">
       <div ref={setBar} className="photo-bar">
         {selecting.selecting ? (
-          <SelectionBar
-            ids={[...selecting.sel.ids]}
-            items={items}
-            album={album}
-            onSelectAll={() => selecting.setSel({ ids: new Set(items().map((i) => i.id)), anchor: null })}
-            onDone={selecting.stop}
-          />
+          <Suspense fallback={null}>
+            <SelectionBar
+              ids={[...selecting.sel.ids]}
+              items={items}
+              album={album}
+              onSelectAll={() => selecting.setSel({ ids: new Set(items().map((i) => i.id)), anchor: null })}
+              onDone={selecting.stop}
+            />
+          </Suspense>
         ) : (
           <BrowseBar
             months={months}
@@ -291,7 +295,9 @@ export function Timeline({
         })}
       </div>
       {open !== null && (
-        <Viewer id={open} items={items} album={album} onClose={() => setOpen(null)} onMove={setOpen} />
+        <Suspense fallback={null}>
+          <Viewer id={open} items={items} album={album} onClose={() => setOpen(null)} onMove={setOpen} />
+        </Suspense>
       )}
     </div>
   );
