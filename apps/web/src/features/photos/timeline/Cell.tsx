@@ -91,7 +91,39 @@ export const Cell = memo(function Cell({
   );
 });
 
-/** One row of thumbnails; its month's items load when a row of it is first drawn. */
+/** A month's photos (the filter's), fetched when a row of it is first drawn. */
+function useMonthItems(filter: PhotoFilter, month: string) {
+  return useQuery({
+    queryKey: photoKeys.month(filter, month),
+    queryFn: () =>
+      (filterKey(filter) === WHOLE && takePrefetchedMonth(month)) || photoCalls.month(month, filter),
+    // New uploads are read in the background: asked again until their thumbnails are there.
+    refetchInterval: (q) => (q.state.data?.some((i) => !i.ready) ? READING_POLL_MS : false),
+  });
+}
+
+/**
+ * A month not loaded yet: grey places where its thumbnails will be, drawn by the background
+ * alone (one element however many photos), while drawing it asks for the month. Once its photos
+ * are in, the timeline draws the month by day instead.
+ */
+export const BlockRow = memo(function BlockRow({
+  row,
+  filter,
+  cellPx,
+}: {
+  row: Extract<TimelineRow, { kind: 'block' }>;
+  filter: PhotoFilter;
+  /** A thumbnail's place with the gap after it, across and down. */
+  cellPx: number;
+}) {
+  useMonthItems(filter, row.month);
+  return (
+    <div className="photo-block" style={{ backgroundSize: `${cellPx}px ${cellPx}px` }} aria-hidden="true" />
+  );
+});
+
+/** One row of thumbnails of a loaded month. */
 export const CellsRow = memo(function CellsRow({
   row,
   columns,
@@ -111,13 +143,7 @@ export const CellsRow = memo(function CellsRow({
 }) {
   const [asked, setAsked] = useState(thumbs);
   if (thumbs && !asked) setAsked(true);
-  const { data } = useQuery({
-    queryKey: photoKeys.month(filter, row.month),
-    queryFn: () =>
-      (filterKey(filter) === WHOLE && takePrefetchedMonth(row.month)) || photoCalls.month(row.month, filter),
-    // New uploads are read in the background: asked again until their thumbnails are there.
-    refetchInterval: (q) => (q.state.data?.some((i) => !i.ready) ? READING_POLL_MS : false),
-  });
+  const { data } = useMonthItems(filter, row.month);
   const cells = [];
   for (let i = row.first; i <= row.last; i++) {
     const item = data?.[i];

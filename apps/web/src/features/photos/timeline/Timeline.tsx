@@ -7,7 +7,7 @@ import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo,
 import { filterKey, photoCalls, photoKeys } from '../photo-calls';
 import { takePrefetchedMonths } from '../photo-prefetch';
 import { keepShown, NO_SELECTION, type Selection, selectRange, toggleOne } from '../select/selection';
-import { type CellActions, CellsRow, WHOLE } from './Cell';
+import { BlockRow, type CellActions, CellsRow, WHOLE } from './Cell';
 import {
   columnsFor,
   dayLabel,
@@ -22,7 +22,7 @@ import {
 } from './layout';
 import { Scrubber } from './Scrubber';
 import { useFlinging } from './use-flinging';
-import { useLoadedMonths } from './use-loaded-months';
+import { useIndexFollowsMonths, useLoadedMonths } from './use-loaded-months';
 import { useStableScroll } from './use-stable-scroll';
 
 // Fetched when first used: a timeline opens without the selection's and the viewer's code.
@@ -76,9 +76,11 @@ const RowView = memo(function RowView({
   filter,
   actions,
   thumbs,
+  cellPx,
 }: {
   row: TimelineRow;
   columns: number;
+  cellPx: number;
   filter: PhotoFilter;
   actions: CellActions;
   /** Whether its thumbnails may be asked for (see CellsRow). */
@@ -92,6 +94,7 @@ const RowView = memo(function RowView({
       </h2>
     );
   if (row.kind === 'day') return <h3 className="photo-day">{dayLabel(row.day)}</h3>;
+  if (row.kind === 'block') return <BlockRow row={row} filter={filter} cellPx={cellPx} />;
   return <CellsRow row={row} columns={columns} filter={filter} actions={actions} thumbs={thumbs} />;
 });
 
@@ -186,6 +189,7 @@ function useTimelineGrid(
   const columns = columnsFor(width || 1000);
   const cellPx = width ? (width - GAP_PX * (columns - 1)) / columns + GAP_PX : 160;
   const loaded = useLoadedMonths(filter);
+  useIndexFollowsMonths(filter, months, loaded);
   const rows = useMemo(() => timelineRows(months ?? [], columns, loaded), [months, columns, loaded]);
   const offsets = useMemo(() => rowOffsets(rows, cellPx), [rows, cellPx]);
   const starts = useMemo(() => monthStarts(rows), [rows]);
@@ -209,7 +213,7 @@ function useTimelineGrid(
     (m: string) => virtual.scrollToIndex(starts.get(m) ?? 0, { align: 'start' }),
     [virtual, starts],
   );
-  return { columns, rows, jump, virtual, barPx };
+  return { columns, cellPx, rows, jump, virtual, barPx };
 }
 
 /**
@@ -234,7 +238,7 @@ export function Timeline({
   const [grid, setGrid] = useState<HTMLDivElement | null>(null);
   // The bar stays at the window's top: a jump puts its month right under it, not behind it.
   const [bar, setBar] = useState<HTMLDivElement | null>(null);
-  const { columns, rows, jump, virtual, barPx } = useTimelineGrid(filter, months, grid, bar);
+  const { columns, cellPx, rows, jump, virtual, barPx } = useTimelineGrid(filter, months, grid, bar);
   const flinging = useFlinging(virtual.scrollOffset ?? 0);
   const [open, setOpen] = useState<number | null>(null);
   const items = useLoadedItems(filter, months);
@@ -289,6 +293,7 @@ export function Timeline({
                 filter={filter}
                 actions={actions}
                 thumbs={!flinging && v.end > shownFrom && v.start < shownTo}
+                cellPx={cellPx}
               />
             </div>
           );

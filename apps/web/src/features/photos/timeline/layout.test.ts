@@ -35,11 +35,13 @@ describe('the timeline layout', () => {
 
   it('knows every row and month start from the month index alone', () => {
     const rows = timelineRows(index, 3);
-    expect(rows.map((r) => r.key)).toEqual(['2024-05', '2024-05:r0', '2024-05:r3', '2019-10', '2019-10:r0']);
-    expect(rows[2]).toMatchObject({ kind: 'cells', first: 3, last: 3 });
+    // A month not loaded is its heading and one block, as tall as its rows of thumbnails.
+    expect(rows.map((r) => r.key)).toEqual(['2024-05', '2024-05:b', '2019-10', '2019-10:b']);
+    expect(rows[1]).toMatchObject({ kind: 'block', count: 4, columns: 3, lines: 2 });
+    expect(rowOffsets(rows, 100)).toEqual([0, 44, 244, 288, 388]);
     expect([...monthStarts(rows)]).toEqual([
       ['2024-05', 0],
-      ['2019-10', 3],
+      ['2019-10', 2],
     ]);
     expect(monthLabel('2024-05')).toBe('2024年5月');
   });
@@ -58,7 +60,7 @@ describe('the timeline layout', () => {
       '2024-05:2024-05-01',
       '2024-05:d2',
       '2019-10',
-      '2019-10:r0',
+      '2019-10:b',
     ]);
     expect(rows[4]).toMatchObject({ kind: 'cells', first: 2, last: 3 });
     expect(dayLabel('2024-05-03')).toBe('5月3日 周五');
@@ -72,19 +74,24 @@ describe('the timeline layout', () => {
     const b = { rows: before, offsets: rowOffsets(before, cell) };
     const a = { rows: after, offsets: rowOffsets(after, cell) };
     // 2019-10's heading was at 44 + 2 rows; now two day headings lie above it as well.
-    const oldTop = (b.offsets[3] ?? 0) + 10;
+    const oldTop = (b.offsets[2] ?? 0) + 10;
     expect(anchoredScroll(b, a, oldTop)).toBe(oldTop + 2 * DAY_HEADING_PX);
-    // Inside the month that changed: the row now holding the first photo on screen takes its
-    // place, under the day heading that came above it.
+    // Inside the month that changed: the row now holding the first photo of the block's line on
+    // screen takes its place (the first line: under the first day's heading; the second line,
+    // photos 3 and on: the second day's row, under its heading).
     expect(anchoredScroll(b, a, MONTH_HEADING_PX + 30)).toBe(MONTH_HEADING_PX + DAY_HEADING_PX + 30);
-    // A wider window: rows of two where there was one; the fourth photo's row is found.
-    const one = timelineRows(index, 1);
-    const o = { rows: one, offsets: rowOffsets(one, cell) };
-    const two = timelineRows(index, 2);
-    const t = { rows: two, offsets: rowOffsets(two, cell) };
-    expect(one[4]?.key).toBe('2024-05:r3');
-    expect(two[2]?.key).toBe('2024-05:r2');
-    expect(anchoredScroll(o, t, (o.offsets[4] ?? 0) + 5)).toBe((t.offsets[2] ?? 0) + 5);
+    expect(anchoredScroll(b, a, MONTH_HEADING_PX + 130)).toBe(
+      MONTH_HEADING_PX + 2 * DAY_HEADING_PX + 100 + 30,
+    );
+    // A wider window: rows of four where there were three; the fourth photo's row is found.
+    const days = new Map([['2024-05', [{ day: '2024-05-03', first: 0, count: 4 }]]]);
+    const three = timelineRows(index, 3, days);
+    const o = { rows: three, offsets: rowOffsets(three, cell) };
+    const four = timelineRows(index, 4, days);
+    const t = { rows: four, offsets: rowOffsets(four, cell) };
+    expect(three[3]?.key).toBe('2024-05:d3');
+    expect(four[2]?.key).toBe('2024-05:d0');
+    expect(anchoredScroll(o, t, (o.offsets[3] ?? 0) + 5)).toBe((t.offsets[2] ?? 0) + 5);
     expect(anchoredScroll(b, a, 0)).toBe(0);
   });
 
@@ -112,7 +119,9 @@ describe('the timeline layout', () => {
     const rows = timelineRows(months, 8);
     const offsets = rowOffsets(rows, 170);
     const start = monthStarts(rows).get(months[100]?.month ?? '');
-    expect(start).toBe(100 * (1 + Math.ceil(645 / 8)));
+    // Two rows a month (its heading and its block), not one per line of thumbnails.
+    expect(rows).toHaveLength(2 * 155);
+    expect(start).toBe(100 * 2);
     expect(offsets[start ?? 0]).toBe(100 * (MONTH_HEADING_PX + 81 * 170));
   });
 
@@ -138,23 +147,20 @@ describe('rowsAround', () => {
     { month: '2024-05', count: 70 },
     { month: '2024-04', count: 3 },
   ];
-  const rows = timelineRows(months, 7);
+  const rows = timelineRows(months, 7, new Map([['2024-05', [{ day: '2024-05-03', first: 0, count: 70 }]]]));
 
   it('draws the rows within 800 px of the window on each side, headings counted by their height', () => {
-    // Rows of 200 px: four past each edge; the index starts at the month's heading.
-    const around = rowsAround({ startIndex: 5, endIndex: 6, overscan: 0, count: rows.length }, rows, 200);
-    expect(around).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    // At the top, the heading (44 px) and the first rows.
+    // The month's heading (0), its day's (1), ten rows of 200 px (2-11), April's heading and block.
+    expect(rows).toHaveLength(14);
+    const around = rowsAround({ startIndex: 6, endIndex: 7, overscan: 0, count: rows.length }, rows, 200);
+    expect(around).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    // At the top, the headings (44 and 32 px) and the first rows.
     expect(rowsAround({ startIndex: 0, endIndex: 1, overscan: 0, count: rows.length }, rows, 200)).toEqual([
       0, 1, 2, 3, 4, 5,
     ]);
-    // At the end: what there is.
-    const end = rowsAround(
-      { startIndex: rows.length - 1, endIndex: rows.length - 1, overscan: 0, count: rows.length },
-      rows,
-      200,
-    );
-    expect(end.at(-1)).toBe(rows.length - 1);
-    expect(end[0]).toBe(rows.length - 1 - 5);
+    // At the end: what there is (April's block is 200 px, its heading 44).
+    const last = rows.length - 1;
+    const end = rowsAround({ startIndex: last, endIndex: last, overscan: 0, count: rows.length }, rows, 200);
+    expect(end).toEqual([last - 5, last - 4, last - 3, last - 2, last - 1, last]);
   });
 });

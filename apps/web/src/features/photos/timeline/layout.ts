@@ -3,12 +3,14 @@ import type { Range } from '@tanstack/react-virtual';
 
 /**
  * A row of the virtual timeline: a month's heading, a day's heading (once the month's items are
- * in), or a row of thumbnails, `first`..`last` being indexes into the month's items.
+ * in), a row of thumbnails (`first`..`last` being indexes into the month's items), or the
+ * place of a month not loaded yet (`block`: its `count` photos in `lines` rows of `columns`).
  */
 export type TimelineRow =
   | { kind: 'month'; key: string; month: string; count: number }
   | { kind: 'day'; key: string; month: string; day: string; count: number }
-  | { kind: 'cells'; key: string; month: string; first: number; last: number };
+  | { kind: 'cells'; key: string; month: string; first: number; last: number }
+  | { kind: 'block'; key: string; month: string; count: number; columns: number; lines: number };
 
 /** A day of a loaded month: its items are `first`..`first + count - 1` of the month's list. */
 export interface MonthDay {
@@ -73,9 +75,11 @@ function cellRows(month: string, from: number, count: number, columns: number, t
 }
 
 /**
- * Every row of the timeline. A month not loaded yet is estimated from the month index alone (its
- * count in rows, without day headings), so the list knows its whole height and where each month
- * starts before any photo is loaded; a loaded month (`loaded`: its days) is drawn by day.
+ * Every row of the timeline. A month not loaded yet is one block as tall as its rows would be
+ * (its count from the month index, without day headings), so the list knows its whole height and
+ * where each month starts before any photo is loaded, in a row or two per month: at 100,000
+ * photos a row per line of thumbnails was 14,000 rows to lay out again whenever a month arrived.
+ * A loaded month (`loaded`: its days) is drawn by day.
  */
 export function timelineRows(
   months: readonly PhotoMonth[],
@@ -88,7 +92,9 @@ export function timelineRows(
     const count = days ? days.reduce((n, d) => n + d.count, 0) : m.count;
     rows.push({ kind: 'month', key: m.month, month: m.month, count });
     if (!days) {
-      rows.push(...cellRows(m.month, 0, m.count, columns, 'r'));
+      const lines = Math.ceil(m.count / columns);
+      if (lines > 0)
+        rows.push({ kind: 'block', key: `${m.month}:b`, month: m.month, count: m.count, columns, lines });
       continue;
     }
     for (const d of days) {
@@ -102,6 +108,7 @@ export function timelineRows(
 export function rowHeight(row: TimelineRow, cellPx: number): number {
   if (row.kind === 'month') return MONTH_HEADING_PX;
   if (row.kind === 'day') return DAY_HEADING_PX;
+  if (row.kind === 'block') return row.lines * cellPx;
   return cellPx;
 }
 
@@ -164,18 +171,32 @@ export function anchoredScroll(
   if (!anchor || i === 0) return scrollTop;
   const same = after.rows.findIndex((r) => r.key === anchor.key);
   if (same >= 0) return (after.offsets[same] ?? 0) + scrollTop - (before.offsets[i] ?? 0);
-  // A row of a month now drawn by day: the row that holds its first photo now.
-  if (anchor.kind === 'cells') {
+  // A row of a month now drawn by day, or a line of its block: the row that holds the line's
+  // first photo now.
+  const into = scrollTop - (before.offsets[i] ?? 0);
+  const line = anchorLine(anchor, into, (before.offsets[i + 1] ?? 0) - (before.offsets[i] ?? 0));
+  if (line) {
     const holder = after.rows.findIndex(
-      (r) =>
-        r.kind === 'cells' && r.month === anchor.month && r.first <= anchor.first && anchor.first <= r.last,
+      (r) => r.kind === 'cells' && r.month === anchor.month && r.first <= line.first && line.first <= r.last,
     );
-    if (holder >= 0) return (after.offsets[holder] ?? 0) + scrollTop - (before.offsets[i] ?? 0);
+    if (holder >= 0) return (after.offsets[holder] ?? 0) + line.into;
   }
   const oldMonth = before.rows.findIndex((r) => r.key === anchor.month);
   const newMonth = after.rows.findIndex((r) => r.key === anchor.month);
   if (oldMonth < 0 || newMonth < 0) return scrollTop;
   return (after.offsets[newMonth] ?? 0) + scrollTop - (before.offsets[oldMonth] ?? 0);
+}
+
+/**
+ * The line of thumbnails `into` px down an anchor row (`height` px tall): its first photo's
+ * index in the month, and how far into the line; null for a heading.
+ */
+function anchorLine(row: TimelineRow, into: number, height: number): { first: number; into: number } | null {
+  if (row.kind === 'cells') return { first: row.first, into };
+  if (row.kind !== 'block') return null;
+  const linePx = height / row.lines;
+  const line = Math.min(row.lines - 1, Math.max(0, Math.floor(into / linePx)));
+  return { first: line * row.columns, into: into - line * linePx };
 }
 
 /** "2024-05" → "2024年5月". */

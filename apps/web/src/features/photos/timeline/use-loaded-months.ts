@@ -1,4 +1,4 @@
-import type { PhotoItem } from '@phonecloud/shared';
+import type { PhotoItem, PhotoMonth } from '@phonecloud/shared';
 import type { PhotoFilter } from '@phonecloud/shared/api';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -43,4 +43,30 @@ export function useLoadedMonths(filter: PhotoFilter): LoadedMonths {
     });
   }, [queryClient, key]);
   return loaded;
+}
+
+/**
+ * The month index asked again when a loaded month holds another count than it says: a photo
+ * still being read is filed under its upload's time and moves to the month it was taken in once
+ * read, so an index fetched before then lists a month that has lost it and lacks the one that
+ * gained it. Without this the moved photo was in no month drawn until the page was opened again.
+ */
+export function useIndexFollowsMonths(
+  filter: PhotoFilter,
+  months: readonly PhotoMonth[] | undefined,
+  loaded: LoadedMonths,
+): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!months) return;
+    const stale = months.some((m) => {
+      const days = loaded.get(m.month);
+      return days !== undefined && days.reduce((n, d) => n + d.count, 0) !== m.count;
+    });
+    if (!stale) return;
+    void queryClient.invalidateQueries({ queryKey: photoKeys.months(filter), exact: true });
+    // The loaded months too: a video read at last that pairs with a still (a Live Photo) leaves
+    // its own month, and the still's month, unchanged in count, now shows it as 实况.
+    void queryClient.invalidateQueries({ queryKey: photoKeys.monthPrefix(filter) });
+  }, [queryClient, filter, months, loaded]);
 }
