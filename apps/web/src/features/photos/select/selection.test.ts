@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepShown, NO_SELECTION, selectRange, toggleOne } from './selection';
+import { keepShown, NO_SELECTION, selectRange, toggleAll, toggleOne } from './selection';
 
 const order = [10, 11, 12, 13, 14, 15];
 
@@ -32,5 +32,18 @@ describe('selecting many photos', () => {
     expect([...kept.ids]).toEqual([10, 11]);
     expect(kept.anchor).toBeNull();
     expect(keepShown(sel, new Set(order))).toBe(sel);
+  });
+});
+
+describe('toggleAll (a day’s tick)', () => {
+  it('ticks the day’s items, keeping the others; a second tick unticks them alone', () => {
+    const before = toggleOne(NO_SELECTION, 9);
+    const day = toggleAll(before, [1, 2, 3]);
+    expect([...day.ids].sort()).toEqual([1, 2, 3, 9]);
+    expect(day.anchor).toBe(9);
+    // Some of the day ticked: the tick completes it.
+    expect([...toggleAll(toggleOne(before, 2), [1, 2, 3]).ids].sort()).toEqual([1, 2, 3, 9]);
+    expect([...toggleAll(day, [1, 2, 3]).ids]).toEqual([9]);
+    expect(toggleAll(before, []).ids).toEqual(before.ids);
   });
 });

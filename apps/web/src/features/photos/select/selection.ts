@@ -31,6 +31,20 @@ export function selectRange(sel: Selection, order: readonly number[], id: number
   return { ids, anchor: id };
 }
 
+/**
+ * A day's tick: its items all ticked, or (when they all were) all unticked; the others stay as
+ * they are, and the range's start with them.
+ */
+export function toggleAll(sel: Selection, ids: readonly number[]): Selection {
+  const all = ids.length > 0 && ids.every((id) => sel.ids.has(id));
+  const next = new Set(sel.ids);
+  for (const id of ids) {
+    if (all) next.delete(id);
+    else next.add(id);
+  }
+  return { ids: next, anchor: sel.anchor };
+}
+
 /** Keeps only the items still shown (a delete or a move out of an album took the others away). */
 export function keepShown(sel: Selection, shown: ReadonlySet<number>): Selection {
   const kept = [...sel.ids].filter((id) => shown.has(id));

@@ -38,6 +38,8 @@ export interface CellActions {
   onOpen: (id: number) => void;
   /** `range`: a shift-click, from the last ticked item to this one. */
   onPick: (id: number, range: boolean) => void;
+  /** A day's tick: the month's items `first`..`first + count - 1`. */
+  onPickDay: (month: string, first: number, count: number) => void;
 }
 
 /** A thumbnail with its badges and its tick box (shown on hover, or while selecting). */

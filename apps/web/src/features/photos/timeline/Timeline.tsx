@@ -6,7 +6,14 @@ import { Button, Empty, Skeleton } from 'antd';
 import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { filterKey, photoCalls, photoKeys } from '../photo-calls';
 import { takePrefetchedMonths } from '../photo-prefetch';
-import { keepShown, NO_SELECTION, type Selection, selectRange, toggleOne } from '../select/selection';
+import {
+  keepShown,
+  NO_SELECTION,
+  type Selection,
+  selectRange,
+  toggleAll,
+  toggleOne,
+} from '../select/selection';
 import { BlockRow, type CellActions, CellsRow, WHOLE } from './Cell';
 import {
   columnsFor,
@@ -93,7 +100,20 @@ const RowView = memo(function RowView({
         <span className="photo-month__count">{row.count} 项</span>
       </h2>
     );
-  if (row.kind === 'day') return <h3 className="photo-day">{dayLabel(row.day)}</h3>;
+  if (row.kind === 'day')
+    return (
+      <div className={`photo-day${actions.selecting ? ' photo-day--selecting' : ''}`}>
+        <h3 className="photo-day__label">{dayLabel(row.day)}</h3>
+        <button
+          type="button"
+          className="photo-day__pick"
+          aria-label={`选择 ${dayLabel(row.day)}`}
+          onClick={() => actions.onPickDay(row.month, row.first, row.count)}
+        >
+          选择
+        </button>
+      </div>
+    );
   if (row.kind === 'block') return <BlockRow row={row} filter={filter} cellPx={cellPx} />;
   return <CellsRow row={row} columns={columns} filter={filter} actions={actions} thumbs={thumbs} />;
 });
@@ -133,7 +153,11 @@ function useLoadedItems(filter: PhotoFilter, months: readonly { month: string }[
 }
 
 /** Selecting many: the mode, the ticked ids, and how a thumbnail's click changes them. */
-function useSelecting(loaded: () => PhotoItem[], rowsKey: unknown) {
+function useSelecting(
+  loaded: () => PhotoItem[],
+  monthItems: (month: string) => PhotoItem[] | undefined,
+  rowsKey: unknown,
+) {
   const [selecting, setSelecting] = useState(false);
   const [sel, setSel] = useState<Selection>(NO_SELECTION);
   // What a refresh took away (deleted, moved out of the album) leaves the selection.
@@ -162,18 +186,37 @@ function useSelecting(loaded: () => PhotoItem[], rowsKey: unknown) {
     setSelecting(false);
     setSel(NO_SELECTION);
   };
+  const pickDay = useCallback(
+    (month: string, first: number, count: number) => {
+      setSelecting(true);
+      const ids = (monthItems(month) ?? []).slice(first, first + count).map((i) => i.id);
+      setSel((s) => toggleAll(s, ids));
+    },
+    [monthItems],
+  );
   const start = useCallback(() => setSelecting(true), []);
-  return { selecting, sel, pick, stop, start, setSel };
+  return { selecting, sel, pick, pickDay, stop, start, setSel };
 }
 
 /** How a thumbnail's clicks reach the timeline; the same object while the selection is. */
 function useCellActions(
-  { selecting, sel, pick }: Pick<ReturnType<typeof useSelecting>, 'selecting' | 'sel' | 'pick'>,
+  {
+    selecting,
+    sel,
+    pick,
+    pickDay,
+  }: Pick<ReturnType<typeof useSelecting>, 'selecting' | 'sel' | 'pick' | 'pickDay'>,
   open: (id: number) => void,
 ): CellActions {
   return useMemo<CellActions>(
-    () => ({ selecting, isSelected: (id) => sel.ids.has(id), onOpen: open, onPick: pick }),
-    [selecting, sel, pick, open],
+    () => ({
+      selecting,
+      isSelected: (id) => sel.ids.has(id),
+      onOpen: open,
+      onPick: pick,
+      onPickDay: pickDay,
+    }),
+    [selecting, sel, pick, pickDay, open],
   );
 }
 
@@ -242,7 +285,12 @@ export function Timeline({
   const flinging = useFlinging(virtual.scrollOffset ?? 0);
   const [open, setOpen] = useState<number | null>(null);
   const items = useLoadedItems(filter, months);
-  const selecting = useSelecting(items, rows);
+  const queryClient = useQueryClient();
+  const monthItems = useCallback(
+    (month: string) => queryClient.getQueryData<PhotoItem[]>(photoKeys.month(filter, month)),
+    [queryClient, filter],
+  );
+  const selecting = useSelecting(items, monthItems, rows);
 
   const actions = useCellActions(selecting, setOpen);
 

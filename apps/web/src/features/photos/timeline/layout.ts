@@ -8,7 +8,7 @@ import type { Range } from '@tanstack/react-virtual';
  */
 export type TimelineRow =
   | { kind: 'month'; key: string; month: string; count: number }
-  | { kind: 'day'; key: string; month: string; day: string; count: number }
+  | { kind: 'day'; key: string; month: string; day: string; first: number; count: number }
   | { kind: 'cells'; key: string; month: string; first: number; last: number }
   | { kind: 'block'; key: string; month: string; count: number; columns: number; lines: number };
 
@@ -98,7 +98,14 @@ export function timelineRows(
       continue;
     }
     for (const d of days) {
-      rows.push({ kind: 'day', key: `${m.month}:${d.day}`, month: m.month, day: d.day, count: d.count });
+      rows.push({
+        kind: 'day',
+        key: `${m.month}:${d.day}`,
+        month: m.month,
+        day: d.day,
+        first: d.first,
+        count: d.count,
+      });
       rows.push(...cellRows(m.month, d.first, d.count, columns, 'd'));
     }
   }
