@@ -20,8 +20,12 @@ const GIB = Number(process.env.BENCH_BACKUP_GB ?? 0.25);
 const ROWS = Number(process.env.BENCH_BACKUP_ROWS ?? 50_000);
 const BLOB_BYTES = 1024 * 1024;
 
-/** Blobs written straight into the store's layout and indexed, as uploads would leave them. */
-function fillBlobs(server) {
+/**
+ * Blobs written straight into the store's layout and indexed, as uploads would leave them. The
+ * loop yields now and then: a fill of minutes that held the event loop kept the bench's pooled
+ * connection from seeing the server close it (72 s idle), and the next request died on it.
+ */
+async function fillBlobs(server) {
   const count = Math.max(1, Math.round((GIB * 1024 ** 3) / BLOB_BYTES));
   const db = openServerDb(server);
   const insert = db.prepare(
@@ -37,6 +41,7 @@ function fillBlobs(server) {
       const md5 = createHash('md5').update(bytes).digest('hex');
       const sha1 = createHash('sha1').update(bytes).digest('hex');
       insert.run(key, BLOB_BYTES, md5, sha1, Date.now());
+      if (i % 16 === 15) await new Promise((r) => setImmediate(r));
     }
   } finally {
     db.close();
@@ -107,8 +112,8 @@ function timedProcess(cmd, args, env = {}) {
  * with nothing of another's left to write back: the backup ends with a flush of its folder's
  * file system, which would otherwise write the filled store's and the reference copy's pages too.
  */
-async function reference(server, work, db, client) {
-  const refDir = path.join(work, 'reference');
+async function reference(server, work, db, client, name) {
+  const refDir = path.join(work, name);
   mkdirSync(refDir);
   execFileSync('sync');
   const duringReference = latencies(client);
@@ -117,31 +122,41 @@ async function reference(server, work, db, client) {
   // The same copy made durable, as the backup's is before it says it is done.
   const flushed = await timedProcess('sync', ['-f', refDir]);
   await duringReference.stop();
-  return { cp, dot, flushed };
+  rmSync(refDir, { recursive: true, force: true });
+  return { cp, dot, flushed, ms: cp.ms + dot.ms, durableMs: cp.ms + dot.ms + flushed.ms };
+}
+
+/** The faster of two references, one taken before the backup and one after: the disk's write-back state moves between runs, and the reference gets the better of it. */
+const best = (a, b) => (a.ms <= b.ms ? a : b);
+
+/** The bulk account's rows and blobs, and a reader account with a small book for list.do. */
+async function fillData(server) {
+  const bulk = await benchAccount(server, 'bench_bulk');
+  fillRows(server, bulk.userId);
+  const blobs = await fillBlobs(server);
+  const { client } = await benchAccount(server, 'bench_reader');
+  const form = new FormData();
+  form.append('file', new Blob([bookVcf(200)], { type: 'text/vcard' }), 'small.vcf');
+  await client.fetch('/contact/inport.do', { method: 'POST', body: form });
+  const db = path.join(server.dataDir, 'phonecloud.sqlite');
+  const dbBytes = Number(execFileSync('stat', ['-c', '%s', db], { encoding: 'utf8' }).trim());
+  console.log(
+    `data: ${blobs} blobs of ${BLOB_BYTES} B (${GIB.toFixed(2)} GiB), ${ROWS} rows, database ${(dbBytes / 1024 ** 2).toFixed(1)} MiB`,
+  );
+  return { blobs, client, db, dbBytes };
 }
 
 export default async function backupBench() {
   const server = await startServer({ SEED_DEMO: '0' });
   const work = mkdtempSync(path.join(tmpdir(), 'pc-bench-backup-'));
   try {
-    const bulk = await benchAccount(server, 'bench_bulk');
-    fillRows(server, bulk.userId);
-    const blobs = fillBlobs(server);
-    const { client } = await benchAccount(server, 'bench_reader');
-    const form = new FormData();
-    form.append('file', new Blob([bookVcf(200)], { type: 'text/vcard' }), 'small.vcf');
-    await client.fetch('/contact/inport.do', { method: 'POST', body: form });
-    const db = path.join(server.dataDir, 'phonecloud.sqlite');
-    const dbBytes = Number(execFileSync('stat', ['-c', '%s', db], { encoding: 'utf8' }).trim());
-    console.log(
-      `data: ${blobs} blobs of ${BLOB_BYTES} B (${(GIB).toFixed(2)} GiB), ${ROWS} rows, database ${(dbBytes / 1024 ** 2).toFixed(1)} MiB`,
-    );
+    const { blobs, client, db, dbBytes } = await fillData(server);
 
     const idle = latencies(client);
     await new Promise((r) => setTimeout(r, 3000));
     const idleP99 = await idle.stop();
 
-    const { cp, dot, flushed } = await reference(server, work, db, client);
+    const before = await reference(server, work, db, client, 'reference-before');
 
     execFileSync('sync');
     const during = latencies(client);
@@ -151,6 +166,8 @@ export default async function backupBench() {
       { DATA_DIR: server.dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
     );
     const busyP99 = await during.stop();
+    const ref = best(before, await reference(server, work, db, client, 'reference-after'));
+    const { cp, dot, flushed } = ref;
     const again = await timedProcess(
       process.execPath,
       [path.join(ROOT, 'apps/server/dist/admin.js'), 'backup', 'create', path.join(work, 'backup')],
@@ -158,19 +175,25 @@ export default async function backupBench() {
     );
     console.log(`backup: ${made.out.trim()}`);
     console.log(
-      `cp -r blobs ${cp.ms.toFixed(0)} ms + sqlite3 .backup ${dot.ms.toFixed(0)} ms (+ sync -f ${flushed.ms.toFixed(0)} ms); backup ${made.ms.toFixed(0)} ms, again ${again.ms.toFixed(0)} ms`,
+      `cp -r blobs ${cp.ms.toFixed(0)} ms + sqlite3 .backup ${dot.ms.toFixed(0)} ms (+ sync -f ${flushed.ms.toFixed(0)} ms; the faster of ${before.ms.toFixed(0)} ms before and the run after); backup ${made.ms.toFixed(0)} ms, again ${again.ms.toFixed(0)} ms`,
+    );
+    // The issue's target is a speed at 10 GiB; at the default size the command's fixed start
+    // (process, database copy, manifest: about 0.3-0.7 s) is most of the time and no target is judged.
+    const bytes = blobs * BLOB_BYTES + dbBytes;
+    const speed = (ms) => bytes / 1024 ** 2 / (ms / 1000);
+    const target = GIB >= 10 ? { test: (r) => r >= 0.8, text: '>= 0.8x (at 10 GiB)' } : undefined;
+    report(
+      'backup create (online, hashed, fsynced) vs cp -r + sqlite3 .backup (MB/s)',
+      speed(made.ms),
+      speed(ref.ms),
+      'MB/s',
+      target,
     );
     report(
-      'backup create (online, hashed, fsynced) vs cp -r + sqlite3 .backup',
-      made.ms,
-      cp.ms + dot.ms,
-      'ms',
-    );
-    report(
-      'backup create vs cp -r + sqlite3 .backup + sync -f (the copy made durable too)',
-      made.ms,
-      cp.ms + dot.ms + flushed.ms,
-      'ms',
+      'backup create vs cp -r + sqlite3 .backup + sync -f (the copy made durable too) (MB/s)',
+      speed(made.ms),
+      speed(ref.durableMs),
+      'MB/s',
     );
     report('second backup into the same folder (no new blob) vs the first', again.ms, made.ms, 'ms');
     report(

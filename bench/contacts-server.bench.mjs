@@ -104,12 +104,12 @@ export default async function contactsServerBench() {
     });
     report('list.do vs Radicale addressbook-query (bytes)', list.last.body.length, dav.last.body.length, 'B');
     report('vCard import of the file vs ical.js parsing it', imports.ms, parseMs, 'ms', {
-      text: '<= 3x',
-      test: (r) => r <= 3,
+      text: '<= 2.5x',
+      test: (r) => r <= 2.5,
     });
     report('first import after start vs ical.js parsing the file', imports.cold, parseMs, 'ms', {
-      text: '<= 4x',
-      test: (r) => r <= 4,
+      text: '<= 3x',
+      test: (r) => r <= 3,
     });
     report('first parse in this process (cold, for reference)', parseCold, parseMs, 'ms');
   } finally {

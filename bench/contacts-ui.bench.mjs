@@ -1,7 +1,7 @@
 // Issue 4: the contacts page in Chromium with 10,000 and 50,000 contacts (imported through
 // inport.do into fresh accounts with a verified session written into the bench server's
 // database): time from opening /#/contact/index to the first rows painted, and from a keystroke
-// in the search box to its results painted. Targets: < 1 s and < 100 ms. A bare Vite + React
+// in the search box to its results painted. Targets: < 1 s (< 700 ms with 50,000, issue 27) and < 100 ms. A bare Vite + React
 // page's time to paint, measured in the same run, is printed alongside as the floor.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,7 +100,7 @@ export default async function contactsUiBench() {
       target(
         `open with ${size.toLocaleString('en')} contacts → first rows painted (median of ${OPEN_RUNS})`,
         median(opens),
-        1000,
+        size >= 50_000 ? 700 : 1000,
         bareMs,
       );
       console.log(`  runs: ${opens.map((v) => v.toFixed(0)).join(', ')} ms`);

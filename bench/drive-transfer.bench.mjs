@@ -88,8 +88,8 @@ export default async function driveTransferBench() {
       test: (r) => r >= 0.8,
     });
     report('upload 1 GiB (MB/s)', mbps(median(serverUp)), mbps(median(nginxUp)), 'MB/s', {
-      text: '>= 0.4x nginx',
-      test: (r) => r >= 0.4,
+      text: '>= 0.8x nginx',
+      test: (r) => r >= 0.8,
     });
   } finally {
     closeAgent();

@@ -1,6 +1,6 @@
 // Issue 16: rclone uploading and downloading one file (1 GiB; WEBDAV_BENCH_MB sets the size) over
 // our WebDAV (`/dav/drive/`, app password) against the same rclone commands to nginx's WebDAV
-// module (nginx-light) on the same loopback. Target: at least 0.5x nginx's MB/s both ways.
+// module (nginx-light) on the same loopback. Targets: upload at least 0.7x nginx's MB/s (issue 27), download 0.5x.
 //
 // nginx-light's dav module has PUT/DELETE/MKCOL/COPY/MOVE but no PROPFIND (that is the separate
 // dav-ext module), and rclone asks PROPFIND before and after a transfer. The reference config
@@ -160,8 +160,8 @@ export default async function webdavBench() {
 
     console.log(`  ${SIZE / MB} MiB, rclone copyto, median of ${RUNS}`);
     report('rclone upload over WebDAV (MB/s)', mbps(median(up.ours)), mbps(median(up.nginx)), 'MB/s', {
-      text: '>= 0.5x nginx',
-      test: (r) => r >= 0.5,
+      text: '>= 0.7x nginx',
+      test: (r) => r >= 0.7,
     });
     report('rclone download over WebDAV (MB/s)', mbps(median(dn.ours)), mbps(median(dn.nginx)), 'MB/s', {
       text: '>= 0.5x nginx',

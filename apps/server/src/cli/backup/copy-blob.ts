@@ -37,6 +37,9 @@ export const folderSource = (root: string): BlobSource => ({
 /** Blobs copied at once: one blob's S3 round trip or hashing overlaps another's copy. */
 export const COPY_CONCURRENCY = 4;
 
+/** Bytes copied between two background flushes of a `SyncBatch`. */
+const FLUSH_EVERY = 256 * 1024 * 1024;
+
 /** `fn` on each item, `width` at a time; the first failure is thrown once the others stopped. */
 export async function forEachAtOnce<T>(
   items: readonly T[],
@@ -67,17 +70,36 @@ export async function forEachAtOnce<T>(
  * backup's time). The copies stay under their temp names until their bytes are on disk, so a
  * file under its blob name always holds its bytes: a later backup that finds it there (same
  * name, same size) may trust it. `finish` flushes, moves them into place and flushes the moves.
+ *
+ * While the copies go on, the file system is flushed in the background every `FLUSH_EVERY`
+ * bytes (one flush at a time): the kernel starts writing dirty pages back on its own only past
+ * a tenth of the memory, so a backup of a few GiB copied everything first and then waited for
+ * the disk to write it all; now the disk writes while the copies go on, and the last flush
+ * writes the tail.
  */
 export class SyncBatch {
   private readonly moves: Array<{ tmp: string; target: string }> = [];
+  private unflushed = 0;
+  private flushing: Promise<void> | null = null;
 
   constructor(private readonly root: string) {}
 
-  add(tmp: string, target: string): void {
+  add(tmp: string, target: string, bytes = 0): void {
     this.moves.push({ tmp, target });
+    this.unflushed += bytes;
+    if (this.unflushed >= FLUSH_EVERY && !this.flushing) {
+      this.unflushed = 0;
+      // A background flush is an early start, not the guarantee: its failure is the last one's.
+      this.flushing = syncFileSystem(this.root, [])
+        .catch(() => undefined)
+        .finally(() => {
+          this.flushing = null;
+        });
+    }
   }
 
   async finish(): Promise<void> {
+    await this.flushing;
     if (this.moves.length === 0) return;
     await syncFileSystem(
       this.root,
@@ -92,6 +114,7 @@ export class SyncBatch {
 
   /** A failed backup: the copies not moved into place are dropped. */
   async drop(): Promise<void> {
+    await this.flushing;
     for (const { tmp } of this.moves) await removeQuietly(tmp);
   }
 }
@@ -134,7 +157,7 @@ export async function copyBlob(
     if (got !== key)
       throw new BackupError(`blob ${key} is damaged at its source (its content hashes to ${got})`);
     if (batch) {
-      batch.add(tmp, target);
+      batch.add(tmp, target, size);
       return true;
     }
     await fsyncFile(tmp);
