@@ -225,11 +225,30 @@ test('the scrubber jumps by year and month without loading the months between, a
 }) => {
   const page = await openPhotos(browser, 1374, 900);
   const asked: string[] = [];
+  const opening: string[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/photo/timeline')) asked.push(String(r.postDataJSON()?.from ?? '').slice(0, 7));
+    if (r.url().endsWith('/photo/months') || r.postData() === '{"limit":600}') opening.push(r.url());
+  });
+  // Which script asked for the month index: the page's own inline one has no src.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __monthsBy?: string[] };
+    const fetch = window.fetch;
+    window.fetch = (input, init) => {
+      if (String(input).includes('/photo/months')) {
+        const script = document.currentScript as HTMLScriptElement | null;
+        (w.__monthsBy ??= []).push(script && !script.src ? 'page' : 'portal');
+      }
+      return fetch(input, init);
+    };
   });
   await page.reload();
   await expect(thumb(page, '2026-03-01T12:00:00')).toBeVisible();
+  // The page's HTML started the month index and the newest page; the portal took both answers.
+  expect(await page.evaluate(() => (window as unknown as { __monthsBy?: string[] }).__monthsBy)).toEqual([
+    'page',
+  ]);
+  expect(opening).toHaveLength(2);
   await shot(page, 'photos-timeline-1374', { fullPage: false });
 
   // A year, then a month of it: each lands at its heading, under the bar.

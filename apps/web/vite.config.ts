@@ -7,6 +7,7 @@ import { areaPreload } from './build/area-preload.ts';
 // The dev server forwards every server call; the built app is served by the server itself.
 const SERVER = 'http://localhost:8080';
 const page = (file: string) => resolve(import.meta.dirname, file);
+const PHOTO_TIMELINE = ['/photo', '/photo/', '/photo/index', '/photo/index/'];
 
 export default defineConfig({
   plugins: [
@@ -28,8 +29,16 @@ export default defineConfig({
           early: ['/user/ali_oauth_token.do'],
         },
         { prefix: '/pan', module: 'src/features/drive/pan/PanArea.tsx' },
-        // The photos' first calls are POSTs: app/areas.ts starts them once the portal's code runs.
-        { prefix: '/photo', module: 'src/features/photos/PhotosArea.tsx' },
+        // The whole timeline's month index and newest page (PhotoApi.months, .timeline), as
+        // src/features/photos/photo-early.ts asks for them, only on the timeline's own address.
+        {
+          prefix: '/photo',
+          module: 'src/features/photos/PhotosArea.tsx',
+          early: [
+            { path: '/photo/months', json: {}, only: PHOTO_TIMELINE },
+            { path: '/photo/timeline', json: { limit: 600 }, only: PHOTO_TIMELINE },
+          ],
+        },
       ],
       { scope: { module: 'src/components/AntdScope.tsx', asset: 'antd.css' } },
     ),

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ContactApi, DriveApi, NoteApi, SmsApi } from '@phonecloud/shared';
+import { ContactApi, CSRF_COOKIE, DriveApi, NoteApi, SmsApi } from '@phonecloud/shared';
 import { describe, expect, it } from 'vitest';
-import { EARLY_RESPONSES_GLOBAL } from '../src/api/early-responses';
+import { EARLY_RESPONSES_GLOBAL, earlyPostKey } from '../src/api/early-responses';
+import { CSRF_REQUEST_HEADER } from '../src/api/transport';
+import { PHOTO_OPENING } from '../src/features/photos/photo-early';
 import { areaFiles, preloadScript, scopeFiles } from './area-preload';
 
 type Bundle = Parameters<typeof areaFiles>[0];
@@ -95,6 +97,35 @@ describe('preloading the opened area', () => {
     });
   });
 
+  it('starts an early JSON POST with the CSRF header, on its own addresses and with a cookie only', () => {
+    const run = (hash: string, cookie: string) => {
+      const sent: Array<{ url: string; init: RequestInit }> = [];
+      const window: Record<string, unknown> = {};
+      const document = { cookie, createElement: () => ({}), head: { appendChild: () => undefined } };
+      const fetch = (url: string, init: RequestInit) => {
+        sent.push({ url, init });
+        return Promise.resolve(new Response('{}'));
+      };
+      const script = preloadScript({
+        '/photo': { files: [], early: [{ path: '/photo/months', json: { a: 1 }, only: ['/photo/index'] }] },
+      });
+      new Function('location', 'document', 'window', 'fetch', script)({ hash }, document, window, fetch);
+      return { sent, kept: Object.keys(window[EARLY_RESPONSES_GLOBAL] as object) };
+    };
+    const opened = run('#/photo/index', `pc_x=1; ${CSRF_COOKIE}=a%2Bb`);
+    expect(opened.kept).toEqual([earlyPostKey('/photo/months', '{"a":1}')]);
+    expect(opened.sent).toHaveLength(1);
+    expect(opened.sent[0]?.url).toBe('/photo/months');
+    expect(opened.sent[0]?.init).toMatchObject({
+      method: 'POST',
+      credentials: 'same-origin',
+      body: '{"a":1}',
+      headers: { [CSRF_REQUEST_HEADER]: 'a+b', 'Content-Type': 'application/json;charset=UTF-8' },
+    });
+    expect(run('#/photo/albums', `${CSRF_COOKIE}=t`).sent).toEqual([]);
+    expect(run('#/photo/index', 'pc_x=1').sent).toEqual([]);
+  });
+
   it('starts early only calls the portal makes, for areas it serves', () => {
     const areas = readFileSync(path.resolve(import.meta.dirname, '../src/app/areas.ts'), 'utf8');
     const config = readFileSync(path.resolve(import.meta.dirname, '../vite.config.ts'), 'utf8');
@@ -108,5 +139,13 @@ describe('preloading the opened area', () => {
     expect(config).toContain(`early: ['${SmsApi.list}']`);
     expect(config).toContain(`early: ['${NoteApi.list}']`);
     expect(config).toContain(`early: ['${DriveApi.token}']`);
+    const { months, newest, only } = PHOTO_OPENING;
+    expect(config).toContain(
+      `{ path: '${months.path}', json: ${JSON.stringify(months.json)}, only: PHOTO_TIMELINE }`,
+    );
+    expect(config).toContain(
+      `{ path: '${newest.path}', json: { limit: ${newest.json.limit} }, only: PHOTO_TIMELINE }`,
+    );
+    expect(config).toContain(`const PHOTO_TIMELINE = [${only.map((p) => `'${p}'`).join(', ')}];`);
   });
 });

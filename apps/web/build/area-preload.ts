@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Plugin, ResolvedConfig, Rollup } from 'vite';
-import { EARLY_RESPONSES_GLOBAL } from '../src/api/early-responses.ts';
+import { CSRF_COOKIE } from '../../../packages/shared/src/paths.ts';
+import { EARLY_RESPONSES_GLOBAL, type EarlyPost, earlyPostKey } from '../src/api/early-responses.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -20,10 +21,11 @@ export interface AreaPage {
   /** The page's module, relative to the web app's folder, e.g. 'src/features/contacts/ContactsArea.tsx'. */
   module: string;
   /**
-   * GETs the page makes first, started by the HTML itself when it is opened on the area and
-   * kept for the portal's client to take (`src/api/early-responses.ts`).
+   * Calls the page makes first, started by the HTML itself when it is opened on the area and
+   * kept for the portal's client to take (`src/api/early-responses.ts`): a GET by its path, a
+   * JSON POST as `EarlyPost` (sent with the CSRF cookie's header, skipped while there is none).
    */
-  early?: readonly string[];
+  early?: readonly (string | EarlyPost)[];
 }
 
 type Chunk = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
@@ -56,7 +58,7 @@ export function areaFiles(bundle: OutputBundle, entry: OutputChunk, module: stri
 /** The preload links and early GETs of one area. */
 export interface AreaPlan {
   files: string[];
-  early: readonly string[];
+  early: readonly (string | EarlyPost)[];
 }
 
 /**
@@ -66,7 +68,10 @@ export interface AreaPlan {
  * preload in another mode would not be used.
  */
 export function preloadScript(plans: Record<string, AreaPlan>): string {
-  return `(function(){var m=${JSON.stringify(plans)};var e=window[${JSON.stringify(EARLY_RESPONSES_GLOBAL)}]={};var p=location.hash.replace(/^#/,'').split('?')[0];for(var k in m){if(p===k||p.indexOf(k+'/')===0){m[k].files.forEach(function(u){var l=document.createElement('link');if(/.css$/.test(u)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=u;document.head.appendChild(l)});m[k].early.forEach(function(u){var r=fetch(u+'?tmp='+Date.now()+Math.random().toString().slice(2,8),{credentials:'same-origin',headers:{Accept:'application/json'}});r.catch(function(){});e[u]=r})}}})()`;
+  const g = JSON.stringify(EARLY_RESPONSES_GLOBAL);
+  // The POST's key is earlyPostKey's: checked against it in area-preload.test.ts.
+  const postKey = earlyPostKey('"+o.path+"', '"+b+"');
+  return `(function(){var m=${JSON.stringify(plans)};var e=window[${g}]={};var p=location.hash.replace(/^#/,'').split('?')[0];var t=function(){return '?tmp='+Date.now()+Math.random().toString().slice(2,8)};var x=/(?:^|;\\s*)${CSRF_COOKIE}=([^;]*)/.exec(document.cookie);for(var k in m){if(p===k||p.indexOf(k+'/')===0){m[k].files.forEach(function(u){var l=document.createElement('link');if(/.css$/.test(u)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=u;document.head.appendChild(l)});m[k].early.forEach(function(o){var r;if(typeof o==='string'){r=fetch(o+t(),{credentials:'same-origin',headers:{Accept:'application/json'}});r.catch(function(){});e[o]=r;return}if(!x||(o.only&&o.only.indexOf(p)<0))return;var b=JSON.stringify(o.json);r=fetch(o.path,{method:'POST',credentials:'same-origin',headers:{Accept:'application/json','Content-Type':'application/json;charset=UTF-8','X-XSRF-TOKEN':decodeURIComponent(x[1])},body:b});r.catch(function(){});e["${postKey}"]=r})}}})()`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Api, Code, Msg, REQUEST_KEY_HEADER, REQUEST_KEY_RE } from '@phonecloud/
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { newRequestKey } from './client';
+import { earlyPostKey } from './early-responses';
 import { header, setup } from './fake-client-env';
 
 describe('api client', () => {
@@ -151,6 +152,34 @@ describe('api client: failures and early answers', () => {
     expect(await client.get(Api.userDetail)).toEqual({ from: 'fetch' });
     expect(await client.get(Api.userDetail, { early: true })).toEqual({ from: 'early' });
     expect(await client.get(Api.userDetail, { early: true })).toEqual({ from: 'fetch' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('uses the early answer of a JSON POST only for the same path and body', async () => {
+    const { client, env, calls } = setup([
+      { code: 0, data: { from: 'fetch' } },
+      { code: 0, data: { from: 'fetch' } },
+    ]);
+    const early = new Map<string, Promise<Response>>([
+      [
+        earlyPostKey('/photo/timeline', '{"limit":600}'),
+        Promise.resolve(new Response(JSON.stringify({ code: 0, data: { from: 'early' } }))),
+      ],
+    ]);
+    env.takeEarly = (key) => {
+      const answer = early.get(key);
+      early.delete(key);
+      return answer;
+    };
+    expect(await client.postJson('/photo/timeline', { limit: 300 }, { early: true })).toEqual({
+      from: 'fetch',
+    });
+    expect(await client.postJson('/photo/timeline', { limit: 600 }, { early: true })).toEqual({
+      from: 'early',
+    });
+    expect(await client.postJson('/photo/timeline', { limit: 600 }, { early: true })).toEqual({
+      from: 'fetch',
+    });
     expect(calls).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { Code, codeText, type GatedArea, Msg, REQUEST_KEY_HEADER } from '@phonecloud/shared';
 import { ApiError } from './api-error';
+import { earlyPostKey } from './early-responses';
 import { encodeForm, type FormFields, withQuery } from './form-encoding';
 import { gateRoute, loginUrl } from './session-redirects';
 import { createTransport, type Outgoing, type TransportEnv } from './transport';
@@ -38,8 +39,9 @@ export interface CallOptions {
   /** A 2002 is an answer, not a reason to go to the login page (the login page's own check). */
   stayOnLogout?: boolean;
   /**
-   * A GET that may use the answer the page asked for early (`ClientEnv.takeEarly`): the page
-   * opened on a contacts address starts list.do before the portal's code has loaded.
+   * A GET or JSON POST that may use the answer the page asked for early (`ClientEnv.takeEarly`):
+   * the page opened on a contacts address starts list.do before the portal's code has loaded,
+   * on the photos the month index and the newest page.
    */
   early?: boolean;
 }
@@ -140,8 +142,11 @@ export function createApiClient(env: ClientEnv): ApiClient {
       ),
     post: (path, fields = {}, options = {}) =>
       call(post(path, FORM_TYPE, encodeForm(fields), options.requestKey), options),
-    postJson: (path, body, options = {}) =>
-      call(post(path, JSON_TYPE, JSON.stringify(body), options.requestKey), options),
+    postJson: (path, body, options = {}) => {
+      const json = JSON.stringify(body);
+      const out = post(path, JSON_TYPE, json, options.requestKey);
+      return call(options.early ? { ...out, early: earlyPostKey(path, json) } : out, options);
+    },
     upload: <T, R>(url: string, body: BodyInit | undefined, options: UploadOptions<R> = {}) => {
       const method = options.method ?? 'POST';
       const csrf = method !== 'GET' && !options.tokenInAddress;

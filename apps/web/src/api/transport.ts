@@ -13,8 +13,8 @@ export interface TransportEnv {
   fetchWithProgress(url: string, init: RequestInit, onProgress: (loaded: number) => void): Promise<Response>;
   cookies(): string;
   tmp(): string;
-  /** An answer to a GET of `path` the page asked for before its scripts ran, taken once. */
-  takeEarly?(path: string): Promise<Response> | undefined;
+  /** An answer the page asked for before its scripts ran (a GET's path, a POST's key), taken once. */
+  takeEarly?(key: string): Promise<Response> | undefined;
 }
 
 /** One request as the client methods describe it, before the browser sends it. */
@@ -26,7 +26,7 @@ export interface Outgoing {
   body?: BodyInit;
   /** Whether the CSRF header goes along: every state-changing call to the portal. */
   csrf: boolean;
-  /** The path under which the page may hold an early answer to this GET. */
+  /** The key under which the page may hold an early answer to this call (a GET's path). */
   early?: string;
 }
 

@@ -11,9 +11,13 @@ import {
 } from '@phonecloud/shared';
 import type { PhotoFilter, PhotoSettingsSave } from '@phonecloud/shared/api';
 import { api, type CallOptions } from '../../api';
+import { PHOTO_OPENING } from './photo-early';
 
 /** Every call names the area, so that a 6001 leads to /photo.check. */
 const AREA: CallOptions = { area: 'photo', netError: '网络异常，请稍后重试' };
+
+/** A call the page's HTML may have started already (apps/web/build/area-preload.ts). */
+const EARLY: CallOptions = { ...AREA, early: true };
 
 /** A page of the month, as many as the server gives at once: most months are one call. */
 const MONTH_PAGE = PHOTO_PAGE_MAX;
@@ -59,6 +63,13 @@ export const photoCalls = {
   },
   /** The newest photos of the whole timeline, across months (a first screen's worth or more). */
   newest: (limit: number) => post<PhotoPage>(PhotoApi.timeline, { limit }),
+  /** The whole timeline's month index, the page's early answer where it asked (photo-early.ts). */
+  openingMonths: () =>
+    api
+      .postJson<{ months: PhotoMonth[] }>(PHOTO_OPENING.months.path, PHOTO_OPENING.months.json, EARLY)
+      .then((d) => d.months),
+  /** The newest page of the whole timeline, the page's early answer where it asked. */
+  openingNewest: () => api.postJson<PhotoPage>(PHOTO_OPENING.newest.path, PHOTO_OPENING.newest.json, EARLY),
   detail: (id: number) => post<PhotoDetail>(PhotoApi.detail, { id }),
   favourite: (ids: number[], favourite: boolean) =>
     post<{ updated: number }>(PhotoApi.favourite, { ids, favourite }),

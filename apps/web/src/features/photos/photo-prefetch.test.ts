@@ -2,7 +2,9 @@ import type { PhotoItem, PhotoMonth, PhotoPage } from '@phonecloud/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 
-vi.mock('./photo-calls', () => ({ photoCalls: { months: vi.fn(), month: vi.fn(), newest: vi.fn() } }));
+vi.mock('./photo-calls', () => ({
+  photoCalls: { openingMonths: vi.fn(), month: vi.fn(), openingNewest: vi.fn() },
+}));
 
 const month = (m: string, count: number): PhotoMonth => ({ month: m, count });
 const item = (id: number, taken: string) => ({ id, taken }) as PhotoItem;
@@ -34,13 +36,13 @@ describe('prefetchPhotoOpening', () => {
     };
     page.items.push(item(2, '2026-09-30T07:00:00'));
     const september = [item(2, '2026-09-30T07:00:00'), item(1, '2026-09-01T07:00:00')];
-    p.calls.months.mockResolvedValue(months);
-    p.calls.newest.mockResolvedValue(page);
+    p.calls.openingMonths.mockResolvedValue(months);
+    p.calls.openingNewest.mockResolvedValue(page);
     p.calls.month.mockResolvedValue(september);
     p.prefetchPhotoOpening();
     p.prefetchPhotoOpening();
-    expect(p.calls.months).toHaveBeenCalledTimes(1);
-    expect(p.calls.newest).toHaveBeenCalledTimes(1);
+    expect(p.calls.openingMonths).toHaveBeenCalledTimes(1);
+    expect(p.calls.openingNewest).toHaveBeenCalledTimes(1);
     const taken = p.takePrefetchedMonths();
     expect(p.takePrefetchedMonths()).toBeNull();
     await expect(taken).resolves.toBe(months);
@@ -68,14 +70,14 @@ describe('prefetchPhotoOpening', () => {
   it('fetches nothing ahead for another page of the area', async () => {
     const p = await openAt('#/photo/albums');
     p.prefetchPhotoOpening();
-    expect(p.calls.months).not.toHaveBeenCalled();
+    expect(p.calls.openingMonths).not.toHaveBeenCalled();
     expect(p.takePrefetchedMonths()).toBeNull();
   });
 
   it('drops an index that failed (a 6001 before the check): behind the gate the area asks anew', async () => {
     const p = await openAt('#/photo');
-    p.calls.months.mockRejectedValue(new ApiError(6001, '请先完成安全验证', 'redirected'));
-    p.calls.newest.mockRejectedValue(new ApiError(6001, '请先完成安全验证', 'redirected'));
+    p.calls.openingMonths.mockRejectedValue(new ApiError(6001, '请先完成安全验证', 'redirected'));
+    p.calls.openingNewest.mockRejectedValue(new ApiError(6001, '请先完成安全验证', 'redirected'));
     p.prefetchPhotoOpening();
     await settle();
     expect(p.takePrefetchedMonths()).toBeNull();

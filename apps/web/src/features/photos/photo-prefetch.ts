@@ -1,16 +1,12 @@
 import type { PhotoItem, PhotoMonth, PhotoPage } from '@phonecloud/shared';
 import { photoCalls } from './photo-calls';
+import { PHOTO_OPENING } from './photo-early';
 
 // A download older than this is not used: the area was left before its chunk arrived.
 const FRESH_MS = 30_000;
 /** The newest months fetched ahead: enough photos for the widest first screen (7 × 5), twice. */
 const FIRST_SCREEN_ITEMS = 70;
 const FIRST_SCREEN_MONTHS = 4;
-/**
- * The newest photos asked for beside the index: a few months of a phone's usual hundred or two a
- * month, so that the first screen's are there whole (a busier month is asked for on its own).
- */
-const NEWEST_PAGE = 600;
 
 let started = false;
 let months: Promise<PhotoMonth[]> | null = null;
@@ -44,18 +40,19 @@ export function wholeMonth(page: PhotoPage, month: string): PhotoItem[] | null {
  * first screen are handed to their rows (a month the page does not hold whole is asked for once
  * the index names it). Without it the index waited for the chunk and the first render, and the
  * months for the index's render: three downloads one after another before a thumbnail could be
- * asked for. Only the whole timeline (/photo/index) is fetched ahead; one try per page load,
+ * asked for. The page's HTML has started the two calls already where it could (PHOTO_OPENING):
+ * these take its answers. Only the whole timeline (/photo/index) is fetched ahead; one try per page load,
  * each answer taken once.
  */
 export function prefetchPhotoOpening(): void {
   const path = window.location.hash.replace(/^#/, '').split('?')[0] ?? '';
-  if (started || !/^\/photo(\/index)?\/?$/.test(path)) return;
+  if (started || !(PHOTO_OPENING.only as readonly string[]).includes(path)) return;
   started = true;
   let fresh = true;
-  const mine = photoCalls.months();
+  const mine = photoCalls.openingMonths();
   // Asked beside the index, not after it: the newest photos whatever their months, from which
   // the first months are taken whole where the page goes past them.
-  const newest = photoCalls.newest(NEWEST_PAGE);
+  const newest = photoCalls.openingNewest();
   newest.catch(() => undefined);
   months = mine;
   mine.then(
