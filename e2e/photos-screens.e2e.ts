@@ -237,7 +237,7 @@ test('the scrubber jumps by year and month without loading the months between, a
     window.fetch = (input, init) => {
       if (String(input).includes('/photo/months')) {
         const script = document.currentScript as HTMLScriptElement | null;
-        (w.__monthsBy ??= []).push(script && !script.src ? 'page' : 'portal');
+        w.__monthsBy = [...(w.__monthsBy ?? []), script && !script.src ? 'page' : 'portal'];
       }
       return fetch(input, init);
     };
