@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { passEmailGate } from './support/email-gate';
 import { findAccount, PhoneProcess } from './support/find';
 import { codeSentTo, expect, shot, signIn, test } from './support/fixtures';
-import { ITEM_CELLS } from './support/photos';
+import { expectInsideWidth, ITEM_CELLS } from './support/photos';
 import { expectNoSidewaysScroll } from './support/screen';
 
 /**
@@ -16,6 +16,29 @@ import { expectNoSidewaysScroll } from './support/screen';
 const samples = () => path.resolve(test.info().project.testDir, '../apps/server/test/fixtures/photos');
 
 const passPhotoGate = (page: Page, email: string) => passEmailGate(page, 'photo', '相册需要安全验证', email);
+
+/** Two fingers moving apart on the viewer, from `from` px apart to `to` px apart (touch events). */
+async function pinchOut(page: Page, from: number, to: number) {
+  await page.getByRole('dialog', { name: '查看照片' }).evaluate(
+    (el, [d0, d1]) => {
+      const at = (id: number, x: number) =>
+        new Touch({ identifier: id, target: el, clientX: x, clientY: 400 });
+      const pair = (d: number) => [at(1, 187 - d / 2), at(2, 187 + d / 2)];
+      el.dispatchEvent(
+        new TouchEvent('touchstart', { touches: pair(d0), changedTouches: pair(d0), bubbles: true }),
+      );
+      el.dispatchEvent(
+        new TouchEvent('touchmove', { touches: pair(d1), changedTouches: pair(d1), bubbles: true }),
+      );
+      el.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: pair(d1), bubbles: true }));
+    },
+    [from, to],
+  );
+}
+
+/** The scale of the viewer's picture, read from its transform. */
+const scaleOf = (page: Page) =>
+  page.locator('.photo-viewer__media').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
 
 /** A swipe on the viewer, as a finger makes it (touch events in the page). */
 async function swipeLeft(page: Page) {
@@ -120,4 +143,31 @@ test('the phone backs up a folder and the portal shows its timeline and viewer a
   await swipeLeft(page);
   await expect(viewer.locator('.photo-viewer__title')).toHaveText(/^2024-01-02 /);
   await shot(page, 'photos-viewer-375', { fullPage: false });
+
+  // Two fingers apart enlarge the picture; a finger then moves it instead of turning the page;
+  // a double tap gives the picture its own size back, and the swipe turns the page again.
+  expect(await scaleOf(page)).toBe(1);
+  await pinchOut(page, 80, 200);
+  await expect.poll(() => scaleOf(page)).toBeCloseTo(2.5, 1);
+  await expect(viewer.locator('.photo-viewer__media--zoomed')).toHaveCount(1);
+  await swipeLeft(page);
+  await expect(viewer.locator('.photo-viewer__title')).toHaveText(/^2024-01-02 /);
+  await viewer.locator('.photo-viewer__media').dblclick();
+  await expect.poll(() => scaleOf(page)).toBe(1);
+  await swipeLeft(page);
+  await expect(viewer.locator('.photo-viewer__title')).not.toHaveText(/^2024-01-02 /);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+
+  // A finger held on a thumbnail selects it (no hover on a phone), and the click that ends the
+  // press does not open the viewer.
+  const held = page.getByRole('button', { name: '视频 2024-05-01 08:30:00' });
+  await held.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true, bubbles: true });
+  const selection = page.getByRole('toolbar', { name: '选择的照片' });
+  await expect(selection).toContainText('已选 1 项');
+  await held.dispatchEvent('pointerup', { pointerType: 'touch', isPrimary: true, bubbles: true });
+  await held.dispatchEvent('click');
+  await expect(viewer).toHaveCount(0);
+  await expect(selection).toContainText('已选 1 项');
+  await expectInsideWidth(page, selection.getByRole('button'));
 });
