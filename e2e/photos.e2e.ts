@@ -20,7 +20,7 @@ const passPhotoGate = (page: Page, email: string) => passEmailGate(page, 'photo'
 /** Two fingers moving apart on the viewer, from `from` px apart to `to` px apart (touch events). */
 async function pinchOut(page: Page, from: number, to: number) {
   await page.getByRole('dialog', { name: '查看照片' }).evaluate(
-    (el, [d0, d1]) => {
+    (el, { d0, d1 }) => {
       const at = (id: number, x: number) =>
         new Touch({ identifier: id, target: el, clientX: x, clientY: 400 });
       const pair = (d: number) => [at(1, 187 - d / 2), at(2, 187 + d / 2)];
@@ -32,7 +32,7 @@ async function pinchOut(page: Page, from: number, to: number) {
       );
       el.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: pair(d1), bubbles: true }));
     },
-    [from, to],
+    { d0: from, d1: to },
   );
 }
 
