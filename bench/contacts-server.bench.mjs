@@ -107,9 +107,11 @@ export default async function contactsServerBench() {
       text: '<= 2.5x',
       test: (r) => r <= 2.5,
     });
+    // Beside other busy processes (BENCH_LOAD) the issue allows the first import 6x the parse.
+    const firstMax = Number(process.env.BENCH_LOAD ?? 0) > 0 ? 6 : 3;
     report('first import after start vs ical.js parsing the file', imports.cold, parseMs, 'ms', {
-      text: '<= 3x',
-      test: (r) => r <= 3,
+      text: `<= ${firstMax}x${firstMax === 6 ? ' (under BENCH_LOAD)' : ''}`,
+      test: (r) => r <= firstMax,
     });
     report('first parse in this process (cold, for reference)', parseCold, parseMs, 'ms');
   } finally {
