@@ -1,17 +1,9 @@
-import {
-  Code,
-  PhotoApi,
-  PhotoDeviceApi,
-  PhotoMsg,
-  type PhotoPage,
-  type PhotoUploadState,
-} from '@phonecloud/shared';
+import { Code, PhotoDeviceApi, PhotoMsg, type PhotoUploadState } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, verifiedClient } from './support/accounts.js';
-import type { TestClient } from './support/client.js';
 import { TEST_DIALECTS } from './support/db.js';
 import { deviceCall, signInDevice } from './support/find.js';
-import { backUp, photoBytes, photosRead, portal, putPart, sha256 } from './support/photos.js';
+import { backUp, driveBytes, photoBytes, photosRead, putPart, sha256, timeline } from './support/photos.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 // The phone's uploads into the photos (split from photos.test.ts): one content stored once across
@@ -20,18 +12,7 @@ import { startTestServer, type TestServer } from './support/server.js';
 describe.each(TEST_DIALECTS)('photo uploads [%s]', (dialect) => {
   let server: TestServer;
 
-  const timeline = async (client: TestClient, body: object = {}) =>
-    (await portal<PhotoPage>(client, PhotoApi.timeline, body)).data as PhotoPage;
-  const usedBytes = async (userId: number) =>
-    Number(
-      (
-        await server.deps.db
-          .selectFrom('drives')
-          .select(['used_bytes', 'reserved_bytes'])
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).used_bytes,
-    );
+  const usedBytes = async (userId: number) => (await driveBytes(server, userId)).used;
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
@@ -115,12 +96,7 @@ describe.each(TEST_DIALECTS)('photo uploads [%s]', (dialect) => {
       token,
     );
     expect(done.code).toBe(0);
-    const drive = await server.deps.db
-      .selectFrom('drives')
-      .select(['used_bytes', 'reserved_bytes'])
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect([Number(drive.used_bytes), Number(drive.reserved_bytes)]).toEqual([bytes.length, 0]);
+    expect(await driveBytes(server, user.id)).toEqual({ used: bytes.length, reserved: 0 });
     await photosRead(server);
   });
 
@@ -147,12 +123,7 @@ describe.each(TEST_DIALECTS)('photo uploads [%s]', (dialect) => {
     expect((await put(bytes)).data?.photo_id).toBe(first.data?.photo_id);
     const wrong = await put(bytes, sha256(Buffer.from('other')));
     expect(wrong).toMatchObject({ code: Code.INVALID, message: PhotoMsg.HASH_MISMATCH });
-    const drive = await server.deps.db
-      .selectFrom('drives')
-      .select(['used_bytes', 'reserved_bytes'])
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect([Number(drive.used_bytes), Number(drive.reserved_bytes)]).toEqual([bytes.length, 0]);
+    expect(await driveBytes(server, user.id)).toEqual({ used: bytes.length, reserved: 0 });
     const noToken = await fetch(`${server.baseUrl}${PhotoDeviceApi.whole}?sha256=${sha256(bytes)}`, {
       method: 'PUT',
       body: bytes,

@@ -18,7 +18,7 @@ import { createUser, type TestUser, verifiedClient } from './support/accounts.js
 import type { TestClient } from './support/client.js';
 import { TEST_DIALECTS } from './support/db.js';
 import { deviceCall, signInDevice } from './support/find.js';
-import { backUp, photoBytes, photosRead, portal, sha256 } from './support/photos.js';
+import { backUp, driveBytes, photoBytes, photosRead, portal, sha256, timeline } from './support/photos.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 const SAMPLES = [
@@ -41,18 +41,7 @@ describe.each(TEST_DIALECTS)('photos [%s]', (dialect) => {
 
   const detail = async (client: TestClient, id: number) =>
     (await portal<PhotoDetail>(client, PhotoApi.detail, { id })).data as PhotoDetail;
-  const timeline = async (client: TestClient, body: object = {}) =>
-    (await portal<PhotoPage>(client, PhotoApi.timeline, body)).data as PhotoPage;
-  const usedBytes = async (userId: number) =>
-    Number(
-      (
-        await server.deps.db
-          .selectFrom('drives')
-          .select(['used_bytes', 'reserved_bytes'])
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).used_bytes,
-    );
+  const usedBytes = async (userId: number) => (await driveBytes(server, userId)).used;
 
   beforeAll(async () => {
     server = await startTestServer(dialect);

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Envelope, PhotoDeviceApi, type PhotoUploadState } from '@phonecloud/shared';
+import {
+  type Envelope,
+  PhotoApi,
+  PhotoDeviceApi,
+  type PhotoPage,
+  type PhotoUploadState,
+} from '@phonecloud/shared';
 import { photoQueue } from '../../src/modules/photos/meta/queue.js';
 import type { TestClient } from './client.js';
 import { deviceCall } from './find.js';
@@ -72,4 +78,18 @@ export async function backUp(
 /** Resolves once every uploaded photo has been read (metadata, thumbnails, pairing). */
 export function photosRead(server: TestServer): Promise<void> {
   return photoQueue(server.deps).idle();
+}
+
+/** A page of the photos' timeline as the portal asks for it. */
+export const timeline = async (client: TestClient, body: object = {}) =>
+  (await portal<PhotoPage>(client, PhotoApi.timeline, body)).data as PhotoPage;
+
+/** The user's drive space, used and reserved (photos count against it). */
+export async function driveBytes(server: TestServer, userId: number) {
+  const row = await server.deps.db
+    .selectFrom('drives')
+    .select(['used_bytes', 'reserved_bytes'])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { used: Number(row.used_bytes), reserved: Number(row.reserved_bytes) };
 }
