@@ -61,14 +61,12 @@ export const photoCalls = {
     } while (cursor);
     return items;
   },
-  /** The newest photos of the whole timeline, across months (a first screen's worth or more). */
-  newest: (limit: number) => post<PhotoPage>(PhotoApi.timeline, { limit }),
   /** The whole timeline's month index, the page's early answer where it asked (photo-early.ts). */
   openingMonths: () =>
     api
       .postJson<{ months: PhotoMonth[] }>(PHOTO_OPENING.months.path, PHOTO_OPENING.months.json, EARLY)
       .then((d) => d.months),
-  /** The newest page of the whole timeline, the page's early answer where it asked. */
+  /** The newest photos of the whole timeline across months (a first screen's worth or more), the page's early answer where it asked. */
   openingNewest: () => api.postJson<PhotoPage>(PHOTO_OPENING.newest.path, PHOTO_OPENING.newest.json, EARLY),
   detail: (id: number) => post<PhotoDetail>(PhotoApi.detail, { id }),
   favourite: (ids: number[], favourite: boolean) =>
