@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdCss } from './build/antd-css.ts';
 import { areaPreload } from './build/area-preload.ts';
+import { oneVendorChunk, vendorChunk } from './build/vendor-chunk.ts';
 
 // The dev server forwards every server call; the built app is served by the server itself.
 const SERVER = 'http://localhost:8080';
@@ -13,6 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     antdCss(resolve(import.meta.dirname, 'src')),
+    oneVendorChunk(),
     // The areas of src/app/areas.ts whose page the portal can be opened on.
     areaPreload(
       [
@@ -63,6 +65,8 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'file-types', test: /node_modules[\\/]mime[\\/]|shared[\\/]src[\\/]file-types\.ts$/ },
+            // antd and its helpers, for the areas' pages: one file, not forty (build/vendor-chunk.ts).
+            { name: vendorChunk },
           ],
         },
       },

@@ -1,4 +1,6 @@
-import { CloseOutlined, CloudOutlined, MenuOutlined } from '@ant-design/icons';
+import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
+import CloudOutlined from '@ant-design/icons/es/icons/CloudOutlined';
+import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';

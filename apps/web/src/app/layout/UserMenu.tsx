@@ -1,4 +1,7 @@
-import { DownOutlined, LogoutOutlined, SkinOutlined, UserOutlined } from '@ant-design/icons';
+import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
+import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
+import SkinOutlined from '@ant-design/icons/es/icons/SkinOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { AccountPage } from '@phonecloud/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';

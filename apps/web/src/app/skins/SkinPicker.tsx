@@ -1,4 +1,4 @@
-import { CheckOutlined } from '@ant-design/icons';
+import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
 import { SKIN_IDS, skinContent } from '@phonecloud/shared';
 import { Modal } from 'antd';
 import { useSkinControl } from './SkinProvider';

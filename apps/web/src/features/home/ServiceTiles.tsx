@@ -1,13 +1,11 @@
-import {
-  CalendarOutlined,
-  CloudServerOutlined,
-  EnvironmentOutlined,
-  FileTextOutlined,
-  MessageOutlined,
-  PictureOutlined,
-  RightOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
+import CalendarOutlined from '@ant-design/icons/es/icons/CalendarOutlined';
+import CloudServerOutlined from '@ant-design/icons/es/icons/CloudServerOutlined';
+import EnvironmentOutlined from '@ant-design/icons/es/icons/EnvironmentOutlined';
+import FileTextOutlined from '@ant-design/icons/es/icons/FileTextOutlined';
+import MessageOutlined from '@ant-design/icons/es/icons/MessageOutlined';
+import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
+import RightOutlined from '@ant-design/icons/es/icons/RightOutlined';
+import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
 import { ServiceId } from '@phonecloud/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

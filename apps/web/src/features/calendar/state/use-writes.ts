@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { isApiError, newRequestKey } from '../../../api';
 import { toast } from '../../../components/toast';
-import { calendarCalls, viewZone } from '../api/calendar-calls';
+import { calendarCalls } from '../api/calendar-calls';
 import { CALENDAR_KEY, reloadRanges } from '../api/calendar-queries';
 import { addDays, type Day } from '../dates/days';
 import { addWallMinutes, wallMinutes } from '../dates/wall';
