@@ -51,7 +51,7 @@ describe("the areas' one library chunk", () => {
       [`${SRC}/features/contacts/ContactsArea.tsx`],
       ['assets/antd-1.js'],
     );
-    const byFile = (...chunks: Array<{ fileName: string }>) =>
+    const byFile = (...chunks: Array<{ fileName: string; imports: string[] }>) =>
       Object.fromEntries(chunks.map((c) => [c.fileName, c])) as unknown as Bundle;
     const good = byFile(portal, header, antd, area);
     expect(vendorChunkProblems(good)).toEqual([]);
