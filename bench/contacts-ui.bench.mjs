@@ -9,13 +9,12 @@ import path from 'node:path';
 import { ROOT } from '../scripts/lib.mjs';
 import { benchAccount } from './support/account.mjs';
 import { buildBarePage, serveStatic } from './support/bare-page.mjs';
-import { launchChromium, MOBILE_LINK, median, openTime, report, target } from './support/browser.mjs';
+import { launchChromium, median, mobileOpens, openTime, target } from './support/browser.mjs';
 import { bookVcf, importBook } from './support/contacts-book.mjs';
 import { startServer } from './support/server.mjs';
 
 const SIZES = [10_000, 50_000];
 const OPEN_RUNS = 5;
-const MOBILE_RUNS = 3;
 // Typed one key at a time: pinyin, digits of a phone, a Chinese character, an e-mail part.
 const QUERIES = ['zhang', '1380', '王', 'user1'];
 
@@ -55,33 +54,6 @@ async function keystrokeTimes(page, query) {
     () => document.querySelector('.contacts-list-panel')?.getAttribute('data-query') === '',
   );
   return times;
-}
-
-/**
- * The 10,000-contact open over a phone's mobile link (150 ms a round trip, 10 Mbit/s) against
- * the bare page over the same link: the files a page asks for cost round trips here (the areas'
- * libraries are one file for that reason, docs/architecture.md), which localhost hides.
- */
-async function mobileOpens(browser, bareUrl, cookie, serverUrl) {
-  const bare = [];
-  const opens = [];
-  for (let i = 0; i < MOBILE_RUNS; i++) {
-    const b = await openTime(browser, null, bareUrl, '#ready', MOBILE_LINK);
-    bare.push(b.ms);
-    await b.ctx.close();
-    const run = await openTime(browser, cookie, `${serverUrl}/#/contact/index`, '.contact-row', MOBILE_LINK);
-    opens.push(run.ms);
-    await run.ctx.close();
-  }
-  report(
-    'open with 10,000 contacts over a mobile link (150 ms, 10 Mbit/s) vs the bare page',
-    median(opens),
-    median(bare),
-    'ms',
-  );
-  console.log(
-    `  runs: ${opens.map((v) => v.toFixed(0)).join(', ')} ms; bare ${bare.map((v) => v.toFixed(0)).join(', ')} ms`,
-  );
 }
 
 export default async function contactsUiBench() {
@@ -132,7 +104,13 @@ export default async function contactsUiBench() {
         bareMs,
       );
       console.log(`  runs: ${opens.map((v) => v.toFixed(0)).join(', ')} ms`);
-      if (size === SIZES[0]) await mobileOpens(browser, bare.url, cookie, server.url);
+      if (size === SIZES[0])
+        await mobileOpens(browser, 'open with 10,000 contacts', {
+          bareUrl: bare.url,
+          url: `${server.url}/#/contact/index`,
+          selector: '.contact-row',
+          cookie,
+        });
 
       // Keystrokes on the last opened page, once it has settled (a person takes a moment to type).
       const page = last.page;

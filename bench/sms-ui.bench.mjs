@@ -11,7 +11,7 @@ import path from 'node:path';
 import { ROOT } from '../scripts/lib.mjs';
 import { benchAccount } from './support/account.mjs';
 import { buildBarePage, serveStatic } from './support/bare-page.mjs';
-import { launchChromium, median, openTime, target } from './support/browser.mjs';
+import { launchChromium, median, mobileOpens, openTime, target } from './support/browser.mjs';
 import { figure } from './support/figures.mjs';
 import { startServer } from './support/server.mjs';
 import { BIG, BIG_ADDRESS, CONVERSATIONS, importFile, MESSAGES, writeBox } from './support/sms-box.mjs';
@@ -104,6 +104,12 @@ export default async function smsUiBench() {
       bareMs,
     );
     console.log(`  runs: ${opens.map((v) => v.toFixed(0)).join(', ')} ms`);
+    await mobileOpens(browser, 'open the SMS page', {
+      bareUrl: bare.url,
+      url: `${server.url}/#/sms/index`,
+      selector: '.sms-list .sms-row',
+      cookie,
+    });
 
     const conversation = [];
     for (let i = 0; i < OPEN_RUNS; i++) {

@@ -88,6 +88,32 @@ export async function openTime(browser, cookie, url, selector, link = null) {
   return { ms, page, ctx };
 }
 
+/**
+ * A page opened over MOBILE_LINK `runs` times, each beside the bare page over the same link,
+ * reported as a ratio to it (the link's cost is in both): the files a page asks for cost round
+ * trips there (the areas' libraries are one file for that reason, docs/architecture.md).
+ */
+export async function mobileOpens(browser, name, { bareUrl, url, selector, cookie, runs = 3 }) {
+  const bare = [];
+  const opens = [];
+  for (let i = 0; i < runs; i++) {
+    const b = await openTime(browser, null, bareUrl, '#ready', MOBILE_LINK);
+    bare.push(b.ms);
+    await b.ctx.close();
+    const run = await openTime(browser, cookie, url, selector, MOBILE_LINK);
+    opens.push(run.ms);
+    await run.ctx.close();
+  }
+  report(
+    `${name} over a mobile link (150 ms, 10 Mbit/s) vs the bare page`,
+    median(opens),
+    median(bare),
+    'ms',
+  );
+  const list = (values) => values.map((v) => v.toFixed(0)).join(', ');
+  console.log(`  runs: ${list(opens)} ms; bare ${list(bare)} ms`);
+}
+
 /** Prints a time against its target (and the bare page's time when given). */
 export function target(name, value, limit, reference) {
   const ref =
