@@ -67,6 +67,8 @@ const EnvSchema = z.object({
     .default(24),
   /** Finished backups kept in BACKUP_DIR; older ones and the blobs only they named are removed. */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  /** MiB of the blob store re-read against their hashes each housekeeping run (10 minutes); 0: off. */
+  BLOB_CHECK_MB: z.coerce.number().int().min(0).default(256),
 });
 
 export interface MapTiles {
@@ -143,6 +145,8 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   /** The server's own scheduled backups (cli/backup/schedule.ts); undefined: none. */
   backup: { dir: string; everyMs: number; keep: number } | undefined;
+  /** Bytes the store check re-reads per housekeeping run (storage/blob-check.ts); 0: none. */
+  blobCheckBytes: number;
   /** Accepted as a captcha answer, in test mode only. */
   captchaTestAnswer: string | undefined;
   /** Origin of the upload host (secureUploadDomain); the request's own origin when unset. */
@@ -262,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           keep: e.BACKUP_KEEP,
         }
       : undefined,
+    blobCheckBytes: e.BLOB_CHECK_MB * 1024 * 1024,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     dataDir,

@@ -4,6 +4,7 @@ import { CREATE_KEY_KEEP_MS, CreateKeys } from './db/create-keys.js';
 import type { AppDeps } from './http/context.js';
 import { housekeepingRuns } from './lib/metrics.js';
 import type { AppModule } from './platform/app-module.js';
+import { checkBlobs } from './storage/blob-check.js';
 import { BlobIndex } from './storage/blob-index.js';
 
 const EVERY_MS = 10 * 60_000;
@@ -39,6 +40,7 @@ export function startHousekeeping(
 ): NodeJS.Timeout {
   const run = () =>
     purgeExpired(deps, modules, log)
+      .then(() => checkBlobs(deps.db, deps.blobs, deps.clock.now(), deps.config.blobCheckBytes, log))
       .then(() => housekeepingRuns.inc({ result: 'ok' }))
       .catch((err) => {
         housekeepingRuns.inc({ result: 'failed' });

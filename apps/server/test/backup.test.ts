@@ -298,6 +298,31 @@ describe('backup and restore [sqlite]', () => {
     expect(none.code).toBe(1);
     expect(none.err).toContain('no database in');
 
+    // A live blob cut short fails the backup by its size; one whose bytes changed in place is
+    // copied as it is (not read back) and `verify` names it (the store check marks it live).
+    const [cutBytes, rotBytes] = [...uploaded.values()].slice(-2);
+    const liveFile = (key: string) =>
+      blobFiles(path.join(dataDir, 'blobs')).find((f) => path.basename(f) === key) ?? '';
+    const cut = liveFile(sha256(cutBytes ?? Buffer.alloc(0)));
+    writeFileSync(cut, (cutBytes ?? Buffer.alloc(0)).subarray(1));
+    const cutTarget = path.join(work, 'b-cut');
+    const cutRun = await admin(dataDir, 'backup', 'create', cutTarget);
+    expect(cutRun.code).toBe(1);
+    expect(cutRun.err).toContain(
+      `blob ${path.basename(cut)} is damaged at its source (${(cutBytes?.length ?? 0) - 1} bytes where the database says ${cutBytes?.length}`,
+    );
+    writeFileSync(cut, cutBytes ?? Buffer.alloc(0));
+    const rot = liveFile(sha256(rotBytes ?? Buffer.alloc(0)));
+    const rotten = Buffer.from(rotBytes ?? Buffer.alloc(0));
+    rotten[0] = (rotten[0] ?? 0) ^ 0xff;
+    writeFileSync(rot, rotten);
+    const rotTarget = path.join(work, 'b-rot');
+    expect((await admin(dataDir, 'backup', 'create', rotTarget)).code).toBe(0);
+    const rotVerify = await admin(dataDir, 'backup', 'verify', rotTarget);
+    expect(rotVerify.code).toBe(1);
+    expect(rotVerify.err).toContain(`blob ${path.basename(rot)}: damaged`);
+    writeFileSync(rot, rotBytes ?? Buffer.alloc(0));
+
     const lost = sha256(uploaded.values().next().value ?? Buffer.alloc(0));
     unlinkSync(blobFiles(path.join(dataDir, 'blobs')).find((f) => path.basename(f) === lost) ?? '');
     const target = path.join(work, 'b1');

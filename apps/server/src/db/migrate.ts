@@ -34,6 +34,7 @@ import * as m033 from './migrations/033_photos.js';
 import * as m036 from './migrations/036_photo_zips_places.js';
 import * as m037 from './migrations/037_photo_watch.js';
 import * as m038 from './migrations/038_photo_month_counts.js';
+import * as m039 from './migrations/039_blob_checks.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '036_photo_zips_places': m036,
   '037_photo_watch': m037,
   '038_photo_month_counts': m038,
+  '039_blob_checks': m039,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -124,6 +124,10 @@ export interface DriveBlobsTable {
   sha1: string;
   ref_count: number;
   touched_at: number;
+  /** When the store check last re-read the bytes against the key; 0: never (migration 039). */
+  checked_at: Generated<number>;
+  /** Since when the bytes no longer hash to the key; null: they do, or were never checked. */
+  damaged_at: number | null;
 }
 
 /** Per-user state of the contacts book. */

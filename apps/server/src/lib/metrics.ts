@@ -126,3 +126,15 @@ export const backupLastSuccess = new Gauge({
   help: "When the last scheduled backup (any instance's) finished well, in Unix seconds; 0: never",
   registers: [registry],
 });
+
+export const blobCheckBytes = new Counter({
+  name: 'phonecloud_blob_check_bytes_total',
+  help: 'Bytes of the blob store re-read by the store check against their SHA-256 names',
+  registers: [registry],
+});
+
+export const blobsDamaged = new Gauge({
+  name: 'phonecloud_blobs_damaged',
+  help: 'Referenced blobs whose bytes no longer match their name, or are missing, as of the last store check',
+  registers: [registry],
+});

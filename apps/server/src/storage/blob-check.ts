@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/index.js';
+import { blobCheckBytes, blobsDamaged } from '../lib/metrics.js';
+import type { BlobStore } from './blob-store.js';
+import { FsBlobStore } from './fs-store.js';
+import { sha256OfFile } from './hash-worker.js';
+
+/** Rows read per query of the walk; a run stops at its byte budget. */
+const SLICE = 200;
+
+export interface CheckResult {
+  checked: number;
+  bytes: number;
+  damaged: string[];
+}
+
+/**
+ * The store check: re-reads the least recently checked referenced blobs, up to `budgetBytes`,
+ * against their names (a blob's key is its SHA-256), on a hashing thread. A blob that is missing,
+ * of another size than indexed, or whose bytes hash to something else is marked damaged
+ * (`damaged_at`, logged, counted in `phonecloud_blobs_damaged`); one that matches again (an upload
+ * of the same bytes replaced the file) is cleared. Only a store on this machine's disks is
+ * checked: an ordinary file system keeps no checksums of its own, a bucket does, and reading it
+ * back would be paid for.
+ *
+ * This is where bit rot of the live store is found. A backup copies the blobs by the kernel and
+ * does not re-read them (cli/backup/copy-blob.ts); `backup verify` re-reads a backup's copies.
+ */
+export async function checkBlobs(
+  db: Db,
+  store: BlobStore,
+  now: number,
+  budgetBytes: number,
+  log?: FastifyBaseLogger,
+): Promise<CheckResult> {
+  const result: CheckResult = { checked: 0, bytes: 0, damaged: [] };
+  if (budgetBytes <= 0 || !(store instanceof FsBlobStore)) return result;
+  while (result.bytes < budgetBytes) {
+    const rows = await leastRecentlyChecked(db, now);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      if (result.bytes >= budgetBytes) break;
+      const problem = await problemOf(store, row.key, Number(row.size));
+      result.checked++;
+      result.bytes += Number(row.size);
+      blobCheckBytes.inc(Number(row.size));
+      const damagedAt = problem ? (row.damaged_at === null ? now : Number(row.damaged_at)) : null;
+      await db
+        .updateTable('drive_blobs')
+        .set({ checked_at: now, damaged_at: damagedAt })
+        .where('key', '=', row.key)
+        .execute();
+      if (problem) {
+        result.damaged.push(row.key);
+        log?.error({ blob: row.key, problem }, 'a stored blob is damaged: restore it from a backup');
+      }
+    }
+  }
+  blobsDamaged.set(await damagedCount(db));
+  return result;
+}
+
+/** Referenced blobs not yet checked in this run (checked before `now`), the oldest check first. */
+function leastRecentlyChecked(db: Db, now: number) {
+  return db
+    .selectFrom('drive_blobs')
+    .select(['key', 'size', 'damaged_at'])
+    .where('ref_count', '>', 0)
+    .where('checked_at', '<', now)
+    .orderBy('checked_at')
+    .limit(SLICE)
+    .execute();
+}
+
+async function problemOf(store: FsBlobStore, key: string, size: number): Promise<string | null> {
+  const found = await store.stat(key);
+  if (!found) return 'missing';
+  if (found.size !== size) return `${found.size} bytes where the index says ${size}`;
+  const got = await sha256OfFile(store.fileOf(key), size);
+  return got === key ? null : `its bytes hash to ${got}`;
+}
+
+async function damagedCount(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('drive_blobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('damaged_at', 'is not', null)
+    .where('ref_count', '>', 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
