@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -72,9 +72,13 @@ describe('a backup killed mid-copy [sqlite]', () => {
       },
     );
     const exited = new Promise((r) => child.once('exit', r));
-    // The moment the first blob is in place, the copy is under way: the process is killed then.
+    // The moment the first copy's file appears (under its temp name: the copies are renamed into
+    // place only once all are on disk), the copy is under way: the process is killed then.
     const blobs = path.join(backupDir, 'blobs');
-    while (blobFiles(blobs).length === 0) {
+    const anyFile = () =>
+      existsSync(blobs) &&
+      readdirSync(blobs, { recursive: true, withFileTypes: true }).some((d) => d.isFile());
+    while (!anyFile()) {
       if (child.exitCode !== null)
         throw new Error(`the backup ended (${child.exitCode}) before it was killed`);
       await new Promise((r) => setImmediate(r));

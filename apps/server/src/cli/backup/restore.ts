@@ -86,7 +86,6 @@ async function blobTarget(config: Config, force: boolean) {
         await batch.drop();
         throw err;
       }
-      await removeQuietly(path.join(blobs, 'tmp'));
     },
   };
 }
