@@ -17,9 +17,9 @@ const run = promisify(execFile);
 export interface BlobSource {
   open(key: string): Promise<Readable>;
   /**
-   * The blob's file, where its bytes lie on this machine: copied by the kernel (copyFile) and
-   * the copy hashed on a hashing thread, instead of streamed through this thread (whose reads,
-   * hashing and writes were most of a backup's time).
+   * The blob's file, where its bytes lie on this machine: copied by the kernel (copyFile), and
+   * the copy hashed on a hashing thread where asked (`rehash`: a restore), instead of streamed
+   * through this thread (whose reads, hashing and writes were most of a backup's time).
    */
   fileOf?(key: string): string;
 }
