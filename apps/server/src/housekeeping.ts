@@ -38,14 +38,20 @@ export function startHousekeeping(
   modules: readonly AppModule[],
   log: FastifyBaseLogger,
 ): NodeJS.Timeout {
-  const run = () =>
+  // The store check reads a slice of the blobs: not in the run at start, while the process warms
+  // up and phones reconnect (a rolling restart would read a slice on every instance at once).
+  const run = (checkStore: boolean) =>
     purgeExpired(deps, modules, log)
-      .then(() => checkBlobs(deps.db, deps.blobs, deps.clock.now(), deps.config.blobCheckBytes, log))
+      .then(() =>
+        checkStore
+          ? checkBlobs(deps.db, deps.blobs, deps.clock.now(), deps.config.blobCheckBytes, log)
+          : undefined,
+      )
       .then(() => housekeepingRuns.inc({ result: 'ok' }))
       .catch((err) => {
         housekeepingRuns.inc({ result: 'failed' });
         log.error(err, 'housekeeping failed');
       });
-  void run();
-  return setInterval(run, EVERY_MS).unref();
+  void run(false);
+  return setInterval(() => run(true), EVERY_MS).unref();
 }
