@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../src/db/index.js';
 import { registry } from '../src/lib/metrics.js';
 import { checkBlobs } from '../src/storage/blob-check.js';
 import { BlobIndex } from '../src/storage/blob-index.js';
-import type { FsBlobStore } from '../src/storage/fs-store.js';
+import { FsBlobStore } from '../src/storage/fs-store.js';
+import { runAdmin } from './support/backup.js';
+import { buildServer } from './support/built-server.js';
 import { TEST_DIALECTS } from './support/db.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -58,7 +63,11 @@ describe.each(TEST_DIALECTS)('the store check re-reads blobs against their names
     server.clock.advance(60_000);
     const first = await checkBlobs(server.deps.db, store, server.clock.now(), 1024 * KIB);
     expect(first.checked).toBe(6);
-    expect(first.damaged.sort()).toEqual([flipped, cut, gone].sort());
+    expect(first.damaged.map((d) => d.key).sort()).toEqual([flipped, cut, gone].sort());
+    expect(first.damaged.find((d) => d.key === gone)?.problem).toBe('missing');
+    expect(first.damaged.find((d) => d.key === cut)?.problem).toBe(
+      `1000 bytes where the index says ${64 * KIB}`,
+    );
     const since = server.clock.now();
     for (const key of [flipped, cut, gone]) expect(Number((await rowOf(key)).damaged_at)).toBe(since);
     for (const key of keys.slice(3)) {
@@ -72,7 +81,7 @@ describe.each(TEST_DIALECTS)('the store check re-reads blobs against their names
     await store.put(Readable.from([bytesOf.get(flipped) ?? Buffer.alloc(0)]));
     server.clock.advance(60_000);
     const second = await checkBlobs(server.deps.db, store, server.clock.now(), 1024 * KIB);
-    expect(second.damaged.sort()).toEqual([cut, gone].sort());
+    expect(second.damaged.map((d) => d.key).sort()).toEqual([cut, gone].sort());
     expect((await rowOf(flipped)).damaged_at).toBeNull();
     expect(Number((await rowOf(cut)).damaged_at)).toBe(since);
     expect(await damagedGauge()).toBe(2);
@@ -94,5 +103,67 @@ describe.each(TEST_DIALECTS)('the store check re-reads blobs against their names
     expect(checkedAt.filter((t) => t === server.clock.now())).toHaveLength(2);
     const off = await checkBlobs(server.deps.db, store, server.clock.now() + 1, 0);
     expect(off.checked).toBe(0);
+  });
+});
+
+describe('npm run admin -- blobs check [sqlite]', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'pc-blob-check-'));
+  const dataDir = path.join(work, 'data');
+  const backupDir = path.join(work, 'backup');
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  async function storeBlobs(store: FsBlobStore, count: number) {
+    mkdirSync(dataDir, { recursive: true });
+    const handle = await openDb({ dataDir });
+    try {
+      const made: Array<{ key: string; bytes: Buffer }> = [];
+      for (let i = 0; i < count; i++) {
+        const bytes = randomBytes(32 * KIB);
+        const info = await store.put(Readable.from([bytes]));
+        await new BlobIndex(handle.db).ref(handle.db, info, Date.now());
+        made.push({ key: info.key, bytes });
+      }
+      return made;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it('reads the whole store at once, names what is damaged or missing, puts back what a backup holds', {
+    timeout: 120_000,
+  }, async () => {
+    const store = new FsBlobStore(path.join(dataDir, 'blobs'));
+    const [flipped, gone] = (await storeBlobs(store, 3)) as Array<{ key: string; bytes: Buffer }>;
+    buildServer();
+    expect((await runAdmin({ DATA_DIR: dataDir }, ['backup', 'create', backupDir])).code).toBe(0);
+    const [later] = (await storeBlobs(store, 1)) as Array<{ key: string; bytes: Buffer }>;
+    if (!flipped || !gone || !later) throw new Error('blobs not stored');
+    for (const b of [flipped, later]) {
+      const bytes = Buffer.from(b.bytes);
+      bytes[0] = (bytes[0] ?? 0) ^ 1;
+      writeFileSync(store.fileOf(b.key), bytes);
+    }
+    unlinkSync(store.fileOf(gone.key));
+
+    const failed = await runAdmin({ DATA_DIR: dataDir }, ['blobs', 'check']);
+    expect(failed.code, failed.err).toBe(1);
+    expect(failed.err).toContain(`blob ${flipped.key}: its bytes hash to`);
+    expect(failed.err).toContain(`blob ${gone.key}: missing`);
+    expect(failed.err).toContain(`blobs check FAILED: 3 of 4 blobs`);
+
+    // The blob stored after the backup has no copy there: it stays damaged, the others come back.
+    const repaired = await runAdmin({ DATA_DIR: dataDir }, ['blobs', 'check', '--repair-from', backupDir]);
+    expect(repaired.code).toBe(1);
+    expect(repaired.out).toContain(`blob ${flipped.key}: its bytes hash to`);
+    expect(repaired.out).toContain(`blob ${gone.key}: missing; put back from ${backupDir}`);
+    expect(repaired.err).toContain(`blob ${later.key}: its bytes hash to`);
+    expect(repaired.err).toContain('not put back: the backup folder has no copy of it');
+    expect(readFileSync(store.fileOf(flipped.key))).toEqual(flipped.bytes);
+    expect(readFileSync(store.fileOf(gone.key))).toEqual(gone.bytes);
+
+    writeFileSync(store.fileOf(later.key), later.bytes);
+    const ok = await runAdmin({ DATA_DIR: dataDir }, ['blobs', 'check']);
+    expect(ok.code, ok.err).toBe(0);
+    expect(ok.out).toContain(`blobs ok: 4 blobs (${4 * 32 * KIB} bytes) read and matched`);
   });
 });

@@ -7,6 +7,9 @@ const [area, command, ...rest] = process.argv.slice(2);
 if (area === 'sms') {
   const { smsCommand } = await import('../modules/sms/index.js');
   process.exitCode = await smsCommand(command, rest);
+} else if (area === 'blobs') {
+  const { blobsCommand } = await import('./blobs.js');
+  process.exitCode = await blobsCommand(process.argv.slice(3));
 } else if (area === 'backup' || area === 'restore') {
   const { backupCommand } = await import('./backup/index.js');
   process.exitCode = await backupCommand(area, process.argv.slice(3));

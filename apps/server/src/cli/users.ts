@@ -10,6 +10,7 @@ import { revokeDeviceTokens } from '../modules/device/index.js';
 import { SMS_USAGE } from '../modules/sms/index.js';
 import { deleteUser, Users } from '../modules/users/index.js';
 import { BACKUP_USAGE } from './backup/index.js';
+import { BLOBS_USAGE } from './blobs.js';
 
 const USAGE = `Usage: npm run admin -- <command>
   user add --username U --password P [--phone N] [--email E] [--paid-gb G]
@@ -19,7 +20,8 @@ const USAGE = `Usage: npm run admin -- <command>
   user set-paid --username U --paid-gb G
   user delete --username U --yes   (the account and all its data, at once)
 ${SMS_USAGE}
-${BACKUP_USAGE}`;
+${BACKUP_USAGE}
+${BLOBS_USAGE}`;
 
 function fail(message: string): never {
   console.error(message);

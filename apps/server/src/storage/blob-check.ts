@@ -11,7 +11,7 @@ const SLICE = 200;
 export interface CheckResult {
   checked: number;
   bytes: number;
-  damaged: string[];
+  damaged: Array<{ key: string; problem: string }>;
 }
 
 /**
@@ -45,19 +45,24 @@ export async function checkBlobs(
       result.bytes += Number(row.size);
       blobCheckBytes.inc(Number(row.size));
       const damagedAt = problem ? (row.damaged_at === null ? now : Number(row.damaged_at)) : null;
-      await db
-        .updateTable('drive_blobs')
-        .set({ checked_at: now, damaged_at: damagedAt })
-        .where('key', '=', row.key)
-        .execute();
+      await markChecked(db, row.key, now, damagedAt);
       if (problem) {
-        result.damaged.push(row.key);
+        result.damaged.push({ key: row.key, problem });
         log?.error({ blob: row.key, problem }, 'a stored blob is damaged: restore it from a backup');
       }
     }
   }
   blobsDamaged.set(await damagedCount(db));
   return result;
+}
+
+/** A blob's check recorded: when, and since when it is damaged (null: it matches its name). */
+export async function markChecked(db: Db, key: string, now: number, damagedAt: number | null) {
+  await db
+    .updateTable('drive_blobs')
+    .set({ checked_at: now, damaged_at: damagedAt })
+    .where('key', '=', key)
+    .execute();
 }
 
 /** Referenced blobs not yet checked in this run (checked before `now`), the oldest check first. */
