@@ -108,51 +108,48 @@ function namePartsOf(display: string, n: readonly string[]): Partial<NameEntry> 
   return { family_name: family, middle_name: middle, prefix, suffix };
 }
 
-/** One card (vCard 3.0) of a contact. */
-export function writeCard(uid: string, content: ContactContent): string {
-  const props: Prop[] = [
-    ['version', {}, 'text', '3.0'],
-    ['uid', {}, 'text', uid],
-  ];
+/** FN, N (whole when the cloud kept its structured parts) and the phonetic name. */
+function nameProps(content: ContactContent): Prop[] {
   const name = content.name[0];
   const display = name?.display_name ?? '';
   const given = name?.given_name ?? '';
-  props.push(['fn', {}, 'text', display]);
   // A name with structured parts (a card's N, kept by the cloud) is written back whole.
   const whole =
     name && NAME_PARTS.some((p) => name[p])
       ? [name.family_name ?? '', given, name.middle_name ?? '', name.prefix ?? '', name.suffix ?? '']
       : [familyOf(display, given), given, '', '', ''];
-  props.push(['n', {}, 'text', whole]);
+  const props: Prop[] = [
+    ['fn', {}, 'text', display],
+    ['n', {}, 'text', whole],
+  ];
   if (name?.phonetic_family_name) props.push(['sort-string', {}, 'text', name.phonetic_family_name]);
-  let item = 0;
-  for (const o of content.organization) {
-    const group = `item${++item}`;
-    const type = o.type === OrganizationType.OTHER ? 'OTHER' : 'WORK';
-    props.push(['org', { ...typed(type, o.is_primary, o.type), group }, 'text', [o.company]]);
-    if (o.title) props.push(['title', { group }, 'text', o.title]);
-  }
-  for (const p of content.phone)
-    props.push(['tel', typed(PHONE_TYPES[p.type], p.is_primary, p.type), 'phone-number', p.number]);
-  for (const e of content.email)
-    props.push(['email', typed(EMAIL_TYPES[e.type], e.is_primary, e.type), 'text', e.address]);
-  for (const i of content.im) {
-    const scheme = i.protocol === ImProtocol.CUSTOM ? 'x-custom' : (IM_SCHEMES[i.protocol] ?? 'x-custom');
-    const params: Params = { ...typed(IM_TYPES[i.type], 0, i.type), [X_PROTOCOL]: String(i.protocol) };
-    if (i.protocol === ImProtocol.CUSTOM && i.custom_protocol) params['x-service-type'] = i.custom_protocol;
-    props.push(['impp', params, 'unknown', escapeRaw(`${scheme}:${i.address}`)]);
-  }
-  for (const a of content['postal-address']) {
-    const group = `item${++item}`;
-    const parts = a as unknown as Record<string, string | undefined>;
-    const value = ['po_box', 'extended', 'street', 'city', 'region', 'postcode', 'country'].map(
-      (p) => parts[p] ?? '',
-    );
-    props.push(['adr', { ...typed(ADDRESS_TYPES[a.type], a.is_primary, a.type), group }, 'text', value]);
-    props.push(['label', { group }, 'text', a.formatted_address]);
-  }
+  return props;
+}
+
+function imProp(i: ContactContent['im'][number]): Prop {
+  const scheme = i.protocol === ImProtocol.CUSTOM ? 'x-custom' : (IM_SCHEMES[i.protocol] ?? 'x-custom');
+  const params: Params = { ...typed(IM_TYPES[i.type], 0, i.type), [X_PROTOCOL]: String(i.protocol) };
+  if (i.protocol === ImProtocol.CUSTOM && i.custom_protocol) params['x-service-type'] = i.custom_protocol;
+  return ['impp', params, 'unknown', escapeRaw(`${scheme}:${i.address}`)];
+}
+
+/** ADR and its LABEL, tied by a group. */
+function addressProps(a: ContactContent['postal-address'][number], group: string): Prop[] {
+  const parts = a as unknown as Record<string, string | undefined>;
+  const value = ['po_box', 'extended', 'street', 'city', 'region', 'postcode', 'country'].map(
+    (p) => parts[p] ?? '',
+  );
+  return [
+    ['adr', { ...typed(ADDRESS_TYPES[a.type], a.is_primary, a.type), group }, 'text', value],
+    ['label', { group }, 'text', a.formatted_address],
+  ];
+}
+
+/** The first solar birthday with a year as BDAY; every other event in Android's own spelling. */
+function eventProps(events: ContactContent['event']): Prop[] {
+  const props: Prop[] = [];
   let birthday = false;
-  for (const e of content.event) {
+  for (const e of events) {
     const params = typed(undefined, e.is_primary, e.type);
     if (
       !birthday &&
@@ -173,6 +170,26 @@ export function writeCard(uid: string, content: ContactContent): string {
       `${ANDROID_EVENT};${escapeRaw(e.start_date)};${e.type};;;;;;;;;;;;;`,
     ]);
   }
+  return props;
+}
+
+/** One card (vCard 3.0) of a contact. */
+export function writeCard(uid: string, content: ContactContent): string {
+  const props: Prop[] = [['version', {}, 'text', '3.0'], ['uid', {}, 'text', uid], ...nameProps(content)];
+  let item = 0;
+  for (const o of content.organization) {
+    const group = `item${++item}`;
+    const type = o.type === OrganizationType.OTHER ? 'OTHER' : 'WORK';
+    props.push(['org', { ...typed(type, o.is_primary, o.type), group }, 'text', [o.company]]);
+    if (o.title) props.push(['title', { group }, 'text', o.title]);
+  }
+  for (const p of content.phone)
+    props.push(['tel', typed(PHONE_TYPES[p.type], p.is_primary, p.type), 'phone-number', p.number]);
+  for (const e of content.email)
+    props.push(['email', typed(EMAIL_TYPES[e.type], e.is_primary, e.type), 'text', e.address]);
+  for (const i of content.im) props.push(imProp(i));
+  for (const a of content['postal-address']) props.push(...addressProps(a, `item${++item}`));
+  props.push(...eventProps(content.event));
   for (const n of content.note) props.push(['note', {}, 'text', n.note]);
   for (const n of content.nickname)
     props.push([
@@ -241,6 +258,67 @@ function readDate(value: string): string {
   return m ? `${m[1]}-${m[2]}-${m[3]}` : v;
 }
 
+/** BDAY, and the events Android writes as X-ANDROID-CUSTOM (lunar ones and any type). */
+function readEvents(bdays: readonly Prop[], custom: readonly Prop[]): Record<string, unknown>[] {
+  const events: Record<string, unknown>[] = bdays.map((p) => ({
+    is_primary: primaryOf(p),
+    start_date: readDate(textOf(p)),
+    lunar_or_solar: CalendarKind.SOLAR,
+    type: codeOf(p) ?? EventType.BIRTHDAY,
+  }));
+  for (const p of custom) {
+    const [kind, date = '', type = ''] = unescapeRaw(textOf(p)).split(';');
+    if (kind !== ANDROID_EVENT) continue;
+    const lunar = strings(p[1][X_CALENDAR])[0]?.toUpperCase() === 'LUNAR';
+    events.push({
+      is_primary: primaryOf(p),
+      start_date: lunar ? date : readDate(date),
+      lunar_or_solar: lunar ? CalendarKind.LUNAR : CalendarKind.SOLAR,
+      type: codeOf(p) ?? (Number.isInteger(Number(type)) && type !== '' ? Number(type) : EventType.OTHER),
+    });
+  }
+  return events;
+}
+
+/** IMPP: the protocol by its code when the cloud wrote one, else by the URI's scheme. */
+function readIm(p: Prop) {
+  const value = unescapeRaw(textOf(p));
+  const colon = value.indexOf(':');
+  const scheme = colon > 0 ? value.slice(0, colon).toLowerCase() : '';
+  const raw = strings(p[1][X_PROTOCOL])[0];
+  const byScheme = Object.entries(IM_SCHEMES).find(([, s]) => s === scheme)?.[0];
+  const protocol =
+    raw !== undefined && Number.isInteger(Number(raw))
+      ? Number(raw)
+      : byScheme !== undefined
+        ? Number(byScheme)
+        : ImProtocol.CUSTOM;
+  return {
+    protocol,
+    custom_protocol: strings(p[1]['x-service-type'])[0] ?? (protocol === ImProtocol.CUSTOM ? scheme : ''),
+    address: colon > 0 ? value.slice(colon + 1) : value,
+    type: fromTypes(p, IM_TYPES, ImType.OTHER),
+  };
+}
+
+/** ADR with the LABEL of its group (or the next loose one) as the formatted address. */
+function readAddress(p: Prop, label: Prop | undefined) {
+  const [po_box = '', extended = '', street = '', city = '', region = '', postcode = '', country = ''] =
+    partsOf(p);
+  return {
+    is_primary: primaryOf(p),
+    formatted_address: label ? textOf(label) : '',
+    street,
+    po_box,
+    extended,
+    city,
+    region,
+    postcode,
+    country,
+    type: fromTypes(p, ADDRESS_TYPES, AddressType.HOME),
+  };
+}
+
 /** A card as ical.js reads it into content (normalised as the portal stores it). */
 export function readCard(jcard: unknown[]): PhoneCard {
   const props = (jcard[1] ?? []) as Prop[];
@@ -258,25 +336,6 @@ export function readCard(jcard: unknown[]): PhoneCard {
   const looseLabels = labels.filter((t) => !groupOf(t));
   const partner = (p: Prop, side: Prop[], loose: Prop[]) =>
     groupOf(p) ? side.find((s) => groupOf(s) === groupOf(p)) : loose.shift();
-  const events: Record<string, unknown>[] = [];
-  for (const p of all('bday'))
-    events.push({
-      is_primary: primaryOf(p),
-      start_date: readDate(textOf(p)),
-      lunar_or_solar: CalendarKind.SOLAR,
-      type: codeOf(p) ?? EventType.BIRTHDAY,
-    });
-  for (const p of all('x-android-custom')) {
-    const [kind, date = '', type = ''] = unescapeRaw(textOf(p)).split(';');
-    if (kind !== ANDROID_EVENT) continue;
-    const lunar = strings(p[1][X_CALENDAR])[0]?.toUpperCase() === 'LUNAR';
-    events.push({
-      is_primary: primaryOf(p),
-      start_date: lunar ? date : readDate(date),
-      lunar_or_solar: lunar ? CalendarKind.LUNAR : CalendarKind.SOLAR,
-      type: codeOf(p) ?? (Number.isInteger(Number(type)) && type !== '' ? Number(type) : EventType.OTHER),
-    });
-  }
   const loose = {
     name:
       display || given || phonetic
@@ -309,43 +368,9 @@ export function readCard(jcard: unknown[]): PhoneCard {
       address: textOf(p).replace(/^mailto:/i, ''),
       type: fromTypes(p, EMAIL_TYPES, EmailType.PERSONAL),
     })),
-    im: all('impp').map((p) => {
-      const value = unescapeRaw(textOf(p));
-      const colon = value.indexOf(':');
-      const scheme = colon > 0 ? value.slice(0, colon).toLowerCase() : '';
-      const raw = strings(p[1][X_PROTOCOL])[0];
-      const byScheme = Object.entries(IM_SCHEMES).find(([, s]) => s === scheme)?.[0];
-      const protocol =
-        raw !== undefined && Number.isInteger(Number(raw))
-          ? Number(raw)
-          : byScheme !== undefined
-            ? Number(byScheme)
-            : ImProtocol.CUSTOM;
-      return {
-        protocol,
-        custom_protocol: strings(p[1]['x-service-type'])[0] ?? (protocol === ImProtocol.CUSTOM ? scheme : ''),
-        address: colon > 0 ? value.slice(colon + 1) : value,
-        type: fromTypes(p, IM_TYPES, ImType.OTHER),
-      };
-    }),
-    'postal-address': all('adr').map((p) => {
-      const [po_box = '', extended = '', street = '', city = '', region = '', postcode = '', country = ''] =
-        partsOf(p);
-      const label = partner(p, labels, looseLabels);
-      return {
-        is_primary: primaryOf(p),
-        formatted_address: label ? textOf(label) : '',
-        street,
-        po_box,
-        extended,
-        city,
-        region,
-        postcode,
-        country,
-        type: fromTypes(p, ADDRESS_TYPES, AddressType.HOME),
-      };
-    }),
-    event: events,
+    im: all('impp').map(readIm),
+    'postal-address': all('adr').map((p) => readAddress(p, partner(p, labels, looseLabels))),
+    event: readEvents(all('bday'), all('x-android-custom')),
     note: all('note').map((p) => ({ note: textOf(p) })),
     nickname: all('nickname').flatMap((p) =>
       valuesOf(p).map((name) => ({ name, type: codeOf(p) ?? NicknameType.DEFAULT })),
