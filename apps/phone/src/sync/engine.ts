@@ -62,122 +62,97 @@ type SendOutcome = { kind: 'done' } | { kind: 'held'; info: SyncHeldInfo } | { k
 const asHeld = (data: unknown): SyncHeldInfo | null =>
   data && typeof data === 'object' && 'held_id' in data ? (data as SyncHeldInfo) : null;
 
-/**
- * One sync round of an area:
- * 1. a batch still unanswered is sent again with its id (applied once however often it is sent);
- * 2. the files' changes since the last sync go up in batches of SYNC_BATCH_MAX;
- * 3. a pull from the anchor (all pages) brings the cloud's changes, merges and copies included;
- * 4. the files are written from the result.
- * A held batch stops the area's round (the portal decides; the batch is resent next time); a
- * refused one is dropped and the area is pulled whole again. `save` is called whenever the
- * state must survive a crash (before a send, after the round).
- */
-export async function syncArea<A extends SyncArea, T>(
-  api: DeviceApiClient,
-  adapter: AreaAdapter<A, T>,
-  st: AreaSync<T>,
-  save: () => void,
-): Promise<AreaReport> {
-  const report: AreaReport = {
-    area: adapter.area,
-    created: 0,
-    edited: 0,
-    deleted: 0,
-    outcomes: {},
-    pulled: 0,
-    removed: 0,
-    full: false,
-    held: null,
-    refused: false,
-  };
+/** What a round's steps share: the client, the area's adapter, its state and its report. */
+interface Round<A extends SyncArea, T> {
+  api: DeviceApiClient;
+  adapter: AreaAdapter<A, T>;
+  st: AreaSync<T>;
+  save: () => void;
+  report: AreaReport;
+}
 
-  const send = async (batch: PendingBatch): Promise<SendOutcome> => {
-    try {
-      const res = await api.push({
+/** A change's answer given to the adapter and counted in the report. */
+function takeResult<A extends SyncArea, T>(round: Round<A, T>, batch: PendingBatch, r: SyncChangeResult) {
+  const { adapter, st, report } = round;
+  const change = batch.changes[r.index] as LocalChange['change'] | undefined;
+  if (!change) return;
+  const key = change.op === 'create' ? (batch.cids[String(change.cid ?? '')] ?? '') : '';
+  adapter.onResult(st, change, key, r);
+  if (change.op === 'create') report.created++;
+  else if (change.op === 'edit') report.edited++;
+  else report.deleted++;
+  if (r.outcome !== 'applied' && r.outcome !== 'unchanged')
+    report.outcomes[r.outcome] = (report.outcomes[r.outcome] ?? 0) + 1;
+}
+
+/** One batch sent (again, with its id, when it went unanswered before) and its answer taken. */
+async function sendBatch<A extends SyncArea, T>(
+  round: Round<A, T>,
+  batch: PendingBatch,
+): Promise<SendOutcome> {
+  const { api, adapter, st, save } = round;
+  try {
+    const res = await api.push({
+      area: adapter.area,
+      batch_id: batch.batch_id,
+      changes: batch.changes as never,
+    });
+    for (const r of res.results) takeResult(round, batch, r);
+    st.pending = null;
+    save();
+    return { kind: 'done' };
+  } catch (err) {
+    if (err instanceof DeviceApiError && err.code === SyncCode.HELD) {
+      const info = asHeld(err.data) ?? {
+        held_id: '',
         area: adapter.area,
         batch_id: batch.batch_id,
-        changes: batch.changes as never,
-      });
-      for (const r of res.results) {
-        const change = batch.changes[r.index] as LocalChange['change'] | undefined;
-        if (!change) continue;
-        const key = change.op === 'create' ? (batch.cids[String(change.cid ?? '')] ?? '') : '';
-        adapter.onResult(st, change, key, r);
-        if (change.op === 'create') report.created++;
-        else if (change.op === 'edit') report.edited++;
-        else report.deleted++;
-        if (r.outcome !== 'applied' && r.outcome !== 'unchanged')
-          report.outcomes[r.outcome] = (report.outcomes[r.outcome] ?? 0) + 1;
-      }
-      st.pending = null;
-      save();
-      return { kind: 'done' };
-    } catch (err) {
-      if (err instanceof DeviceApiError && err.code === SyncCode.HELD) {
-        const info = asHeld(err.data) ?? {
-          held_id: '',
-          area: adapter.area,
-          batch_id: batch.batch_id,
-          status: 0,
-          deletes: 0,
-          total: 0,
-        };
-        batch.held = info;
-        save();
-        return { kind: 'held', info };
-      }
-      if (err instanceof DeviceApiError && err.code === SyncCode.REFUSED) {
-        st.pending = null;
-        st.anchor = '';
-        save();
-        return { kind: 'refused' };
-      }
-      throw err;
-    }
-  };
-
-  let pushing = true;
-  if (st.pending) {
-    const out = await send(st.pending);
-    if (out.kind === 'held') {
-      report.held = out.info;
-      return report;
-    }
-    if (out.kind === 'refused') {
-      report.refused = true;
-      pushing = false;
-    }
-  }
-  if (pushing) {
-    const changes = adapter.localChanges(st);
-    for (let i = 0; i < changes.length; i += SYNC_BATCH_MAX) {
-      const part = changes.slice(i, i + SYNC_BATCH_MAX);
-      // Creates are matched back to their item by cid; edits and deletes name theirs.
-      const cids: Record<string, string> = {};
-      for (const c of part) {
-        if (c.change.op === 'create' && typeof c.change.cid === 'string') cids[c.change.cid] = c.key;
-      }
-      const batch: PendingBatch = {
-        batch_id: randomUUID(),
-        changes: part.map((c) => c.change),
-        cids,
-        held: null,
+        status: 0,
+        deletes: 0,
+        total: 0,
       };
-      st.pending = batch;
+      batch.held = info;
       save();
-      const out = await send(batch);
-      if (out.kind === 'held') {
-        report.held = out.info;
-        return report;
-      }
-      if (out.kind === 'refused') {
-        report.refused = true;
-        break;
-      }
+      return { kind: 'held', info };
     }
+    if (err instanceof DeviceApiError && err.code === SyncCode.REFUSED) {
+      st.pending = null;
+      st.anchor = '';
+      save();
+      return { kind: 'refused' };
+    }
+    throw err;
   }
+}
 
-  // Pull every page from the anchor; 1009 (the log no longer reaches back) starts over whole.
+/** The files' changes since the last sync, in batches of SYNC_BATCH_MAX; stops at a held or refused one. */
+async function pushChanges<A extends SyncArea, T>(round: Round<A, T>): Promise<SendOutcome> {
+  const { adapter, st, save } = round;
+  const changes = adapter.localChanges(st);
+  for (let i = 0; i < changes.length; i += SYNC_BATCH_MAX) {
+    const part = changes.slice(i, i + SYNC_BATCH_MAX);
+    // Creates are matched back to their item by cid; edits and deletes name theirs.
+    const cids: Record<string, string> = {};
+    for (const c of part) {
+      if (c.change.op === 'create' && typeof c.change.cid === 'string') cids[c.change.cid] = c.key;
+    }
+    const batch: PendingBatch = {
+      batch_id: randomUUID(),
+      changes: part.map((c) => c.change),
+      cids,
+      held: null,
+    };
+    st.pending = batch;
+    save();
+    const out = await sendBatch(round, batch);
+    if (out.kind !== 'done') return out;
+  }
+  return { kind: 'done' };
+}
+
+/** Every page from the anchor; 1009 (the log no longer reaches back) starts over whole. */
+async function pullAll<A extends SyncArea, T>(round: Round<A, T>): Promise<void> {
+  const { api, adapter, st, report } = round;
   let anchor = st.anchor;
   let cursor: string | null = null;
   const listed = new Set<string>();
@@ -208,10 +183,49 @@ export async function syncArea<A extends SyncArea, T>(
     if (!page.more) {
       if (page.full) adapter.onFullEnd(st, listed);
       st.anchor = page.anchor;
-      break;
+      return;
     }
     cursor = page.cursor;
   }
+}
+
+/**
+ * One sync round of an area:
+ * 1. a batch still unanswered is sent again with its id (applied once however often it is sent);
+ * 2. the files' changes since the last sync go up in batches of SYNC_BATCH_MAX;
+ * 3. a pull from the anchor (all pages) brings the cloud's changes, merges and copies included;
+ * 4. the files are written from the result.
+ * A held batch stops the area's round (the portal decides; the batch is resent next time); a
+ * refused one is dropped and the area is pulled whole again. `save` is called whenever the
+ * state must survive a crash (before a send, after the round).
+ */
+export async function syncArea<A extends SyncArea, T>(
+  api: DeviceApiClient,
+  adapter: AreaAdapter<A, T>,
+  st: AreaSync<T>,
+  save: () => void,
+): Promise<AreaReport> {
+  const report: AreaReport = {
+    area: adapter.area,
+    created: 0,
+    edited: 0,
+    deleted: 0,
+    outcomes: {},
+    pulled: 0,
+    removed: 0,
+    full: false,
+    held: null,
+    refused: false,
+  };
+  const round: Round<A, T> = { api, adapter, st, save, report };
+  let out: SendOutcome = st.pending ? await sendBatch(round, st.pending) : { kind: 'done' };
+  if (out.kind === 'done') out = await pushChanges(round);
+  if (out.kind === 'held') {
+    report.held = out.info;
+    return report;
+  }
+  if (out.kind === 'refused') report.refused = true;
+  await pullAll(round);
   // Files are written only when the round changed something: a quiet round leaves them (and
   // an editor that has one open) alone.
   const moved = report.created + report.edited + report.deleted + report.pulled + report.removed;
