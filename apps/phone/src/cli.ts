@@ -75,17 +75,11 @@ const EXIT_CODES: Record<RoundEnd, number> = { done: 0, failed: 1, 'signed-out':
 const stamp = () => new Date().toLocaleTimeString('zh-CN', { hour12: false });
 const say = (line: string) => process.stdout.write(`[${stamp()}] ${line}\n`);
 
-async function main(): Promise<number> {
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const command = positionals[0] ?? 'run';
-  if (command !== 'run' && command !== 'sync' && command !== 'photos') {
-    console.error(USAGE);
-    return 2;
-  }
-  const folder = new PhoneFolder(path.resolve(values.dir));
+/**
+ * Standard input as lines: `ask` prints a prompt and answers the next line (a code or a password
+ * typed, or piped in before it was asked for).
+ */
+function stdinLines() {
   const rl = createInterface({ input: process.stdin, terminal: false });
   const lines: string[] = [];
   let waiting: ((line: string) => void) | null = null;
@@ -103,32 +97,60 @@ async function main(): Promise<number> {
       if (queued !== undefined) resolve(queued);
       else waiting = resolve;
     });
+  return { rl, ask };
+}
 
+type SignedIn = NonNullable<ReturnType<PhoneFolder['read']>>;
+
+/** The folder's device, signed in first when it has no token: its state, or the exit code. */
+async function signedIn(
+  api: DeviceApiClient,
+  folder: PhoneFolder,
+  ask: (prompt: string) => Promise<string>,
+): Promise<SignedIn | number> {
   let state = folder.read();
   if (state && state.server !== values.server) state = { ...state, server: values.server };
+  if (state?.token) return state;
+  if (!values.account) {
+    console.error(USAGE);
+    return 2;
+  }
+  const password = values.password ?? process.env.PHONE_PASSWORD ?? (await ask('账号密码：'));
+  try {
+    state = await signIn(api, {
+      account: values.account,
+      password,
+      deviceId: values['device-id'] ?? state?.device_id ?? `phone-${randomUUID().slice(0, 8)}`,
+      brand: values.brand,
+      model: values.model,
+      askCode: async (where) => values.code ?? (await ask(`验证码已发送到${where}，请输入验证码：`)),
+    });
+  } catch (err) {
+    say(`登录失败：${err instanceof DeviceApiError ? `${err.message}（${err.code}）` : String(err)}`);
+    return 1;
+  }
+  folder.write(state);
+  say(`登录成功，设备 ${state.device_id} 已登记`);
+  return state;
+}
+
+async function main(): Promise<number> {
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const command = positionals[0] ?? 'run';
+  if (command !== 'run' && command !== 'sync' && command !== 'photos') {
+    console.error(USAGE);
+    return 2;
+  }
+  const folder = new PhoneFolder(path.resolve(values.dir));
+  const { rl, ask } = stdinLines();
   const api = new DeviceApiClient(values.server);
-  if (!state?.token) {
-    if (!values.account) {
-      console.error(USAGE);
-      return 2;
-    }
-    const password = values.password ?? process.env.PHONE_PASSWORD ?? (await ask('账号密码：'));
-    try {
-      state = await signIn(api, {
-        account: values.account,
-        password,
-        deviceId: values['device-id'] ?? state?.device_id ?? `phone-${randomUUID().slice(0, 8)}`,
-        brand: values.brand,
-        model: values.model,
-        askCode: async (where) => values.code ?? (await ask(`验证码已发送到${where}，请输入验证码：`)),
-      });
-    } catch (err) {
-      say(`登录失败：${err instanceof DeviceApiError ? `${err.message}（${err.code}）` : String(err)}`);
-      rl.close();
-      return 1;
-    }
-    folder.write(state);
-    say(`登录成功，设备 ${state.device_id} 已登记`);
+  const state = await signedIn(api, folder, ask);
+  if (typeof state === 'number') {
+    rl.close();
+    return state;
   }
   api.token = state.token;
   if (command === 'photos') {
@@ -136,18 +158,27 @@ async function main(): Promise<number> {
     return runPhotos(api, folder, positionals[1]);
   }
   if (command === 'sync') {
-    const signedIn = state;
     const end = await syncLoop({
       api,
       folder,
       log: say,
       everyMs: values.every ? Math.max(1, Number(values.every) || 0) * 1000 : 0,
       areas: values.area,
-      onSignedOut: () => folder.write({ ...signedIn, token: null }),
+      onSignedOut: () => folder.write({ ...state, token: null }),
     });
     rl.close();
     return EXIT_CODES[end];
   }
+  return runPhone(api, folder, state, rl);
+}
+
+/** `run`: the phone answers the cloud's commands (and syncs its files with `--sync-every`). */
+async function runPhone(
+  api: DeviceApiClient,
+  folder: PhoneFolder,
+  state: SignedIn,
+  rl: ReturnType<typeof createInterface>,
+): Promise<number> {
   folder.ensureData({ sample: values.sample });
   const phone = new Phone({
     api,
