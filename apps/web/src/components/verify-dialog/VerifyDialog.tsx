@@ -40,58 +40,14 @@ export function VerifyDialog({ scope, onClose, onVerified }: Props) {
       />
     );
   } else {
-    const tabs: NonNullable<TabsProps['items']> = [];
-    // An answer without `types` (an older server) has no authenticator.
-    if (info.data.types?.includes(VerifyType.TOTP)) {
-      tabs.push({
-        key: 'totp',
-        label: '身份验证器',
-        children: <AuthenticatorForm paths={paths} onVerified={onVerified} />,
-      });
-    }
-    if (info.data.phone) {
-      tabs.push({
-        key: 'sms',
-        label: '短信验证',
-        children: (
-          <ChannelForm
-            paths={paths}
-            verifyType={VerifyType.SMS}
-            destination={info.data.phone}
-            countdown={smsCountdown}
-            onVerified={onVerified}
-          />
-        ),
-      });
-    }
-    if (info.data.email) {
-      tabs.push({
-        key: 'email',
-        label: '邮箱验证',
-        children: (
-          <ChannelForm
-            paths={paths}
-            verifyType={VerifyType.EMAIL}
-            destination={info.data.email}
-            countdown={emailCountdown}
-            onVerified={onVerified}
-          />
-        ),
-      });
-    }
-    body =
-      tabs.length > 0 ? (
-        // One captcha image per session: only the open tab may hold one, so hidden tabs unmount.
-        <Tabs items={tabs} destroyOnHidden centered />
-      ) : (
-        <Result
-          status="info"
-          className="verify-no-channel"
-          title="暂无可用的验证方式"
-          subTitle={Msg.NO_CHANNEL}
-          extra={<PrimaryButton href={AccountPage.centre}>前往账号中心绑定</PrimaryButton>}
-        />
-      );
+    body = (
+      <ChannelTabs
+        info={info.data}
+        paths={paths}
+        countdowns={{ sms: smsCountdown, email: emailCountdown }}
+        onVerified={onVerified}
+      />
+    );
   }
 
   return (
@@ -108,5 +64,58 @@ export function VerifyDialog({ scope, onClose, onVerified }: Props) {
     >
       {body}
     </Modal>
+  );
+}
+
+interface ChannelTabsProps {
+  info: VerifyInfo;
+  paths: ReturnType<typeof scopePaths>;
+  countdowns: { sms: ReturnType<typeof useCountdown>; email: ReturnType<typeof useCountdown> };
+  onVerified(): void;
+}
+
+/** A tab per way the account can verify, or where to bind one when it has none. */
+function ChannelTabs({ info, paths, countdowns, onVerified }: ChannelTabsProps) {
+  const tabs: NonNullable<TabsProps['items']> = [];
+  // An answer without `types` (an older server) has no authenticator.
+  if (info.types?.includes(VerifyType.TOTP)) {
+    tabs.push({
+      key: 'totp',
+      label: '身份验证器',
+      children: <AuthenticatorForm paths={paths} onVerified={onVerified} />,
+    });
+  }
+  const channels = [
+    { key: 'sms', label: '短信验证', type: VerifyType.SMS, to: info.phone, countdown: countdowns.sms },
+    { key: 'email', label: '邮箱验证', type: VerifyType.EMAIL, to: info.email, countdown: countdowns.email },
+  ];
+  for (const c of channels) {
+    if (!c.to) continue;
+    tabs.push({
+      key: c.key,
+      label: c.label,
+      children: (
+        <ChannelForm
+          paths={paths}
+          verifyType={c.type}
+          destination={c.to}
+          countdown={c.countdown}
+          onVerified={onVerified}
+        />
+      ),
+    });
+  }
+  if (tabs.length > 0) {
+    // One captcha image per session: only the open tab may hold one, so hidden tabs unmount.
+    return <Tabs items={tabs} destroyOnHidden centered />;
+  }
+  return (
+    <Result
+      status="info"
+      className="verify-no-channel"
+      title="暂无可用的验证方式"
+      subTitle={Msg.NO_CHANNEL}
+      extra={<PrimaryButton href={AccountPage.centre}>前往账号中心绑定</PrimaryButton>}
+    />
   );
 }
