@@ -68,7 +68,6 @@ export function AppPasswordsCard() {
     create.mutate(value);
   };
 
-  const list = items.data?.list;
   return (
     <section className="centre-section app-passwords">
       <h2 className="centre-section__title">应用密码</h2>
@@ -105,49 +104,74 @@ export function AppPasswordsCard() {
         </div>
       ) : null}
       {failure ? <Alert type="error" showIcon title={failure.message} className="form-alert" /> : null}
-      {list ? (
-        list.length ? (
-          <ul className="centre-rows" aria-label="应用密码">
-            {list.map((item) => (
-              <li key={item.id} className="centre-row app-password-row">
-                <span className="centre-row__icon">
-                  <KeyOutlined />
-                </span>
-                <span className="app-password-row__main">
-                  <span className="app-password-row__name">{item.name}</span>
-                  <span className="app-password-row__meta">
-                    创建于 {when(item.created_at)} ·{' '}
-                    {item.last_used_at
-                      ? `最近使用 ${when(item.last_used_at)}（${[item.last_ip, item.last_client].filter(Boolean).join(' · ')}）`
-                      : '从未使用'}
-                  </span>
-                </span>
-                <Button danger onClick={() => setRevoking(item)} aria-label={`撤销 ${item.name}`}>
-                  撤销
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="app-passwords__empty">还没有应用密码</p>
-        )
-      ) : (
-        <Skeleton active paragraph={{ rows: 1 }} />
-      )}
+      <PasswordList list={items.data?.list} onRevoke={setRevoking} />
       {created ? <CreatedModal created={created} onDone={() => setCreated(null)} /> : null}
-      <Modal
-        open={revoking !== null}
-        title="撤销应用密码"
-        okText="撤销"
-        okButtonProps={{ danger: true, loading: revoke.isPending }}
-        cancelText="取消"
-        onOk={() => revoking && revoke.mutate(revoking)}
+      <RevokeModal
+        item={revoking}
+        busy={revoke.isPending}
+        onOk={(item) => revoke.mutate(item)}
         onCancel={() => setRevoking(null)}
-      >
-        <p>撤销“{revoking?.name}”后，使用它的客户端将无法再连接，需要新建应用密码重新设置。</p>
-      </Modal>
+      />
       {fresh.dialog}
     </section>
+  );
+}
+
+/** The app passwords with when and from where each was last used, each with its revoke button. */
+function PasswordList({
+  list,
+  onRevoke,
+}: {
+  list: AppPasswordItem[] | undefined;
+  onRevoke(item: AppPasswordItem): void;
+}) {
+  if (!list) return <Skeleton active paragraph={{ rows: 1 }} />;
+  if (list.length === 0) return <p className="app-passwords__empty">还没有应用密码</p>;
+  return (
+    <ul className="centre-rows" aria-label="应用密码">
+      {list.map((item) => (
+        <li key={item.id} className="centre-row app-password-row">
+          <span className="centre-row__icon">
+            <KeyOutlined />
+          </span>
+          <span className="app-password-row__main">
+            <span className="app-password-row__name">{item.name}</span>
+            <span className="app-password-row__meta">
+              创建于 {when(item.created_at)} ·{' '}
+              {item.last_used_at
+                ? `最近使用 ${when(item.last_used_at)}（${[item.last_ip, item.last_client].filter(Boolean).join(' · ')}）`
+                : '从未使用'}
+            </span>
+          </span>
+          <Button danger onClick={() => onRevoke(item)} aria-label={`撤销 ${item.name}`}>
+            撤销
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Asks before an app password is revoked: its client then has to be set up again. */
+function RevokeModal(props: {
+  item: AppPasswordItem | null;
+  busy: boolean;
+  onOk(item: AppPasswordItem): void;
+  onCancel(): void;
+}) {
+  const { item, busy, onOk, onCancel } = props;
+  return (
+    <Modal
+      open={item !== null}
+      title="撤销应用密码"
+      okText="撤销"
+      okButtonProps={{ danger: true, loading: busy }}
+      cancelText="取消"
+      onOk={() => item && onOk(item)}
+      onCancel={onCancel}
+    >
+      <p>撤销“{item?.name}”后，使用它的客户端将无法再连接，需要新建应用密码重新设置。</p>
+    </Modal>
   );
 }
 
