@@ -99,39 +99,56 @@ export function RecycleDialog({ onClose }: { onClose(): void }) {
             <div className="notes-loading notes-loading--small" />
           </Spin>
         )
-      ) : ids.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NoteMsg.EMPTY_BIN} />
       ) : (
-        <ul className="notes-recycle__list" aria-label={T.recycle}>
-          {ids.map((id) => {
-            const note = data.list[id];
-            if (!note) return null;
-            const title = cardTitle(note, T.untitled);
-            const first = previewLines(note, 1)[0]?.text ?? '';
-            return (
-              <li key={id} className={`notes-recycle__row note-colour-${note.classify}`}>
-                <Checkbox
-                  aria-label={title}
-                  checked={selected.has(id)}
-                  onChange={(e) =>
-                    setSelected((prev) => {
-                      const next = new Set(prev);
-                      if (e.target.checked) next.add(id);
-                      else next.delete(id);
-                      return next;
-                    })
-                  }
-                />
-                <div className="notes-recycle__text">
-                  <div className="notes-recycle__title">{title}</div>
-                  {first && first !== title && <div className="notes-recycle__line">{first}</div>}
-                </div>
-                <time className="notes-recycle__time">{T.deletedAt(noteRelativeTime(note.delete_time))}</time>
-              </li>
-            );
-          })}
-        </ul>
+        <RecycleList bin={data} selected={selected} onSelect={setSelected} />
       )}
     </Modal>
+  );
+}
+
+type Bin = Awaited<ReturnType<typeof noteCalls.recycleList>>;
+
+/** The deleted notes, each with its box, title, first line and when it was deleted. */
+function RecycleList({
+  bin,
+  selected,
+  onSelect,
+}: {
+  bin: Bin;
+  selected: ReadonlySet<string>;
+  onSelect(update: (prev: ReadonlySet<string>) => ReadonlySet<string>): void;
+}) {
+  if (bin.note_ids.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NoteMsg.EMPTY_BIN} />;
+  const toggle = (id: string, on: boolean) =>
+    onSelect((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  return (
+    <ul className="notes-recycle__list" aria-label={T.recycle}>
+      {bin.note_ids.map((id) => {
+        const note = bin.list[id];
+        if (!note) return null;
+        const title = cardTitle(note, T.untitled);
+        const first = previewLines(note, 1)[0]?.text ?? '';
+        return (
+          <li key={id} className={`notes-recycle__row note-colour-${note.classify}`}>
+            <Checkbox
+              aria-label={title}
+              checked={selected.has(id)}
+              onChange={(e) => toggle(id, e.target.checked)}
+            />
+            <div className="notes-recycle__text">
+              <div className="notes-recycle__title">{title}</div>
+              {first && first !== title && <div className="notes-recycle__line">{first}</div>}
+            </div>
+            <time className="notes-recycle__time">{T.deletedAt(noteRelativeTime(note.delete_time))}</time>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
