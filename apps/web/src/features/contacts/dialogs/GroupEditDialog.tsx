@@ -17,12 +17,55 @@ import { GroupNameField } from './GroupNameField';
  * group's contacts.
  */
 export function GroupEditDialog({ book, name, onClose }: { book: Book; name: string; onClose(): void }) {
+  const skin = useSkinButtonClass();
+  const [value, setValue] = useState(name);
+  const edit = useGroupEdit(book, name, onClose);
+
+  return (
+    <Modal
+      open
+      title={T.editGroup}
+      onCancel={onClose}
+      width={420}
+      destroyOnHidden
+      footer={[
+        <Button key="delete" danger className="dialog-foot__left" onClick={edit.remove}>
+          {T.deleteGroup}
+        </Button>,
+        <Button key="cancel" onClick={onClose}>
+          {T.cancel}
+        </Button>,
+        <Button
+          key="ok"
+          type="primary"
+          className={skin}
+          loading={edit.saving}
+          onClick={() => void edit.rename(value)}
+        >
+          {T.ok}
+        </Button>,
+      ]}
+    >
+      {edit.modalHolder}
+      <GroupNameField
+        value={value}
+        error={edit.error}
+        onChange={(v) => {
+          setValue(v);
+          edit.setError(null);
+        }}
+        onEnter={() => void edit.rename(value)}
+      />
+    </Modal>
+  );
+}
+
+/** The group's rename and delete calls, with the dialog's error, saving state and confirmation. */
+function useGroupEdit(book: Book, name: string, onClose: () => void) {
   const qc = useQueryClient();
   const sync = useBookSync();
-  const skin = useSkinButtonClass();
   const { group, setGroup } = useAreaState();
   const [modal, modalHolder] = Modal.useModal();
-  const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -34,7 +77,7 @@ export function GroupEditDialog({ book, name, onClose }: { book: Book; name: str
     if (failed.resync) await sync();
   };
 
-  const rename = async () => {
+  const rename = async (value: string) => {
     const next = value.trim();
     if (next === name) {
       onClose();
@@ -85,35 +128,5 @@ export function GroupEditDialog({ book, name, onClose }: { book: Book; name: str
       },
     });
 
-  return (
-    <Modal
-      open
-      title={T.editGroup}
-      onCancel={onClose}
-      width={420}
-      destroyOnHidden
-      footer={[
-        <Button key="delete" danger className="dialog-foot__left" onClick={remove}>
-          {T.deleteGroup}
-        </Button>,
-        <Button key="cancel" onClick={onClose}>
-          {T.cancel}
-        </Button>,
-        <Button key="ok" type="primary" className={skin} loading={saving} onClick={() => void rename()}>
-          {T.ok}
-        </Button>,
-      ]}
-    >
-      {modalHolder}
-      <GroupNameField
-        value={value}
-        error={error}
-        onChange={(v) => {
-          setValue(v);
-          setError(null);
-        }}
-        onEnter={() => void rename()}
-      />
-    </Modal>
-  );
+  return { error, setError, saving, rename, remove, modalHolder };
 }
