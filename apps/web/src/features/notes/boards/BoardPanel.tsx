@@ -29,6 +29,33 @@ const report = (e: unknown) => {
   if (shouldReport(e)) toast.error(e instanceof Error ? e.message : String(e));
 };
 
+/** A tab dot per board, the one on screen selected. */
+function BoardDots({
+  boards,
+  index,
+  onPick,
+}: {
+  boards: readonly Blackboard[];
+  index: number;
+  onPick(i: number): void;
+}) {
+  return (
+    <div className="board-dots" role="tablist" aria-label={T.boards}>
+      {boards.map((b, i) => (
+        <button
+          key={b.blackboard_id}
+          type="button"
+          role="tab"
+          aria-selected={i === index}
+          aria-label={T.boardTab(i + 1, boards.length)}
+          className="board-dots__dot"
+          onClick={() => onPick(i)}
+        />
+      ))}
+    </div>
+  );
+}
+
 /**
  * The blackboards (spec 001 §2): one on screen, tab dots when there are several, back and next
  * (next through the first five), add (at most five) and delete (an empty board, not the last).
@@ -90,21 +117,7 @@ export function BoardPanel({ list, actions }: { list: NoteList; actions: BoardNo
           onClick={() => setBoardIndex(index - 1)}
         />
         <h2 className="notes-boards__name">{board ? T.boardN(index + 1) : T.boards}</h2>
-        {boards.length > 1 && (
-          <div className="board-dots" role="tablist" aria-label={T.boards}>
-            {boards.map((b, i) => (
-              <button
-                key={b.blackboard_id}
-                type="button"
-                role="tab"
-                aria-selected={i === index}
-                aria-label={T.boardTab(i + 1, boards.length)}
-                className="board-dots__dot"
-                onClick={() => setBoardIndex(i)}
-              />
-            ))}
-          </div>
-        )}
+        {boards.length > 1 && <BoardDots boards={boards} index={index} onPick={setBoardIndex} />}
         <Button
           icon={<RightOutlined />}
           aria-label={T.nextBoard}

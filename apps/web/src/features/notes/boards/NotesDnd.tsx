@@ -56,6 +56,33 @@ interface DragData {
   from: 'box' | 'board';
 }
 
+/** Where a dragged note was let go: the recycle area, the box, or a spot on a board. */
+function dropNote(
+  e: DragEndEvent,
+  moves: ReturnType<typeof useNoteMoves>,
+  confirmRecycle: (id: string) => void,
+) {
+  const data = e.active.data.current as DragData | undefined;
+  const over = e.over;
+  if (!data || !over) return;
+  const target = (over.data.current as { target?: string; boardId?: string } | undefined) ?? {};
+  if (target.target === 'recycle') confirmRecycle(data.noteId);
+  else if (target.target === 'box') {
+    if (data.from === 'board') void moves.toBox(data.noteId);
+  } else if (target.target === 'none') toast.error(NoteMsg.NO_BOARD);
+  else if (target.target === 'board' && target.boardId) {
+    const surface = document.querySelector<HTMLElement>(`[data-board="${target.boardId}"]`);
+    const dropped = e.active.rect.current.translated;
+    if (!surface || !dropped) return;
+    const at = surface.getBoundingClientRect();
+    void moves.toBoard(data.noteId, target.boardId, {
+      // Board coordinates start inside the frame (clientLeft/Top) and scroll with the board.
+      x: Math.max(0, dropped.left - at.left - surface.clientLeft + surface.scrollLeft),
+      y: Math.max(0, dropped.top - at.top - surface.clientTop + surface.scrollTop),
+    });
+  }
+}
+
 /**
  * The note box and the boards under one drag-and-drop context (@dnd-kit/core): a note goes from
  * the box onto a board, around its board, to another board, back to the box, or onto the recycle
@@ -84,25 +111,7 @@ export function NotesDnd({ list }: { list: NoteList }) {
 
   const onDragEnd = (e: DragEndEvent) => {
     setDragging(null);
-    const data = e.active.data.current as DragData | undefined;
-    const over = e.over;
-    if (!data || !over) return;
-    const target = (over.data.current as { target?: string; boardId?: string } | undefined) ?? {};
-    if (target.target === 'recycle') confirmRecycle(data.noteId);
-    else if (target.target === 'box') {
-      if (data.from === 'board') void moves.toBox(data.noteId);
-    } else if (target.target === 'none') toast.error(NoteMsg.NO_BOARD);
-    else if (target.target === 'board' && target.boardId) {
-      const surface = document.querySelector<HTMLElement>(`[data-board="${target.boardId}"]`);
-      const dropped = e.active.rect.current.translated;
-      if (!surface || !dropped) return;
-      const at = surface.getBoundingClientRect();
-      void moves.toBoard(data.noteId, target.boardId, {
-        // Board coordinates start inside the frame (clientLeft/Top) and scroll with the board.
-        x: Math.max(0, dropped.left - at.left - surface.clientLeft + surface.scrollLeft),
-        y: Math.max(0, dropped.top - at.top - surface.clientTop + surface.scrollTop),
-      });
-    }
+    dropNote(e, moves, confirmRecycle);
   };
 
   // The actions stay the same objects while the list and the screen change, so that the
