@@ -66,44 +66,15 @@ export function SharePreview({ shareId, token, item, onDownload, onFail, onClose
   else if (!info) body = <Spin className="share-page__spin" />;
   else if (info.kind === 'none' || !info.url)
     body = <Result status="info" title={ShareText.CANNOT_PREVIEW} extra={download} />;
-  else if (info.kind === 'image')
-    body = (
-      <img
-        className="share-preview__image"
-        src={info.url}
-        alt={item.name}
-        data-testid="share-preview-image"
-        onError={() => setBroken(true)}
-      />
-    );
-  else if (info.kind === 'video')
-    body = (
-      // biome-ignore lint/a11y/useMediaCaption: users' own videos come without caption tracks.
-      <video
-        className="share-preview__video"
-        src={info.url}
-        controls
-        playsInline
-        preload="metadata"
-        data-testid="share-preview-video"
-        onError={() => setBroken(true)}
-      />
-    );
-  else if (info.kind === 'audio')
-    body = (
-      // biome-ignore lint/a11y/useMediaCaption: users' own recordings come without captions.
-      <audio src={info.url} controls preload="metadata" onError={() => setBroken(true)} />
-    );
-  else if (info.kind === 'pdf')
-    body = <iframe className="share-preview__pdf" src={info.url} title={item.name} />;
   else
-    body = text ? (
-      <div className="share-preview__text">
-        <span className="share-preview__encoding">{ShareText.encoding(text.encoding)}</span>
-        <pre data-testid="share-preview-text">{text.text}</pre>
-      </div>
-    ) : (
-      <Spin className="share-page__spin" />
+    body = (
+      <PreviewBody
+        kind={info.kind}
+        url={info.url}
+        name={item.name}
+        text={text}
+        onBroken={() => setBroken(true)}
+      />
     );
 
   return (
@@ -118,5 +89,56 @@ export function SharePreview({ shareId, token, item, onDownload, onFail, onClose
     >
       <div className="share-preview__body">{body}</div>
     </Modal>
+  );
+}
+
+/** The file in the page by its kind: a picture, a player, the PDF viewer or its text. */
+function PreviewBody({
+  kind,
+  url,
+  name,
+  text,
+  onBroken,
+}: {
+  kind: PreviewInfo['kind'];
+  url: string;
+  name: string;
+  text: { text: string; encoding: string } | null;
+  onBroken(): void;
+}) {
+  if (kind === 'image')
+    return (
+      <img
+        className="share-preview__image"
+        src={url}
+        alt={name}
+        data-testid="share-preview-image"
+        onError={onBroken}
+      />
+    );
+  if (kind === 'video')
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: users' own videos come without caption tracks.
+      <video
+        className="share-preview__video"
+        src={url}
+        controls
+        playsInline
+        preload="metadata"
+        data-testid="share-preview-video"
+        onError={onBroken}
+      />
+    );
+  if (kind === 'audio')
+    // biome-ignore lint/a11y/useMediaCaption: users' own recordings come without captions.
+    return <audio src={url} controls preload="metadata" onError={onBroken} />;
+  if (kind === 'pdf') return <iframe className="share-preview__pdf" src={url} title={name} />;
+  return text ? (
+    <div className="share-preview__text">
+      <span className="share-preview__encoding">{ShareText.encoding(text.encoding)}</span>
+      <pre data-testid="share-preview-text">{text.text}</pre>
+    </div>
+  ) : (
+    <Spin className="share-page__spin" />
   );
 }
