@@ -17,19 +17,22 @@ interface Props {
   onClose(): void;
 }
 
+/** The tree's root entry (全部文件), open, its folders loading. */
+const rootNode = (backend: DriveBackend): TreeNode => ({
+  id: backend.rootId,
+  name: DriveText.ALL_FILES,
+  path: [backend.rootId],
+  children: null,
+  expanded: true,
+  loading: true,
+});
+
 /**
  * The move dialog (spec 000 §2, §5): a folder tree under a root entry, each level indented 25 px,
  * subfolders loaded when a folder is expanded; the three move rules are checked before any call.
  */
 export function MoveDialog({ backend, currentFolderId, movedIds, onMove, onClose }: Props) {
-  const [root, setRoot] = useState<TreeNode>({
-    id: backend.rootId,
-    name: DriveText.ALL_FILES,
-    path: [backend.rootId],
-    children: null,
-    expanded: true,
-    loading: true,
-  });
+  const [root, setRoot] = useState<TreeNode>(() => rootNode(backend));
   const [chosen, setChosen] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -88,52 +91,69 @@ export function MoveDialog({ backend, currentFolderId, movedIds, onMove, onClose
       className="drive-dialog"
     >
       <div className="move-tree" role="tree" aria-label="目标文件夹">
-        {visibleRows(root).map(({ node, level }) => {
-          const isChosen = chosen?.at(-1) === node.id && chosen.length === node.path.length;
-          return (
-            <div
-              key={node.path.join('.')}
-              role="treeitem"
-              aria-label={node.name}
-              aria-selected={isChosen}
-              aria-expanded={node.expanded}
-              tabIndex={0}
-              className={`move-tree__node${isChosen ? ' is-chosen' : ''}`}
-              style={{ paddingLeft: 8 + level * TREE_INDENT_PX }}
-              onClick={() => {
-                setChosen(node.path);
-                setError(null);
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') setChosen(node.path);
-              }}
-            >
-              <button
-                type="button"
-                className="move-tree__caret"
-                aria-label={node.expanded ? `收起${node.name}` : `展开${node.name}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  void expand(node);
-                }}
-              >
-                {node.loading ? (
-                  <LoadingOutlined />
-                ) : node.children && node.children.length === 0 ? null : node.expanded ? (
-                  <CaretDownOutlined />
-                ) : (
-                  <CaretRightOutlined />
-                )}
-              </button>
-              <FolderFilled className="drive-icon drive-icon--folder" />
-              <span className="move-tree__name">{node.name}</span>
-            </div>
-          );
-        })}
+        {visibleRows(root).map(({ node, level }) => (
+          <TreeRow
+            key={node.path.join('.')}
+            node={node}
+            level={level}
+            chosen={chosen?.at(-1) === node.id && chosen.length === node.path.length}
+            onChoose={() => {
+              setChosen(node.path);
+              setError(null);
+            }}
+            onExpand={() => void expand(node)}
+          />
+        ))}
       </div>
       <div className="field-error" role="alert">
         {error}
       </div>
     </Modal>
+  );
+}
+
+/** One folder of the tree: chosen by a click (or Enter), opened or closed by its caret. */
+function TreeRow(props: {
+  node: TreeNode;
+  level: number;
+  chosen: boolean;
+  onChoose(): void;
+  onExpand(): void;
+}) {
+  const { node, level, chosen, onChoose, onExpand } = props;
+  return (
+    <div
+      role="treeitem"
+      aria-label={node.name}
+      aria-selected={chosen}
+      aria-expanded={node.expanded}
+      tabIndex={0}
+      className={`move-tree__node${chosen ? ' is-chosen' : ''}`}
+      style={{ paddingLeft: 8 + level * TREE_INDENT_PX }}
+      onClick={onChoose}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') onChoose();
+      }}
+    >
+      <button
+        type="button"
+        className="move-tree__caret"
+        aria-label={node.expanded ? `收起${node.name}` : `展开${node.name}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          onExpand();
+        }}
+      >
+        {node.loading ? (
+          <LoadingOutlined />
+        ) : node.children && node.children.length === 0 ? null : node.expanded ? (
+          <CaretDownOutlined />
+        ) : (
+          <CaretRightOutlined />
+        )}
+      </button>
+      <FolderFilled className="drive-icon drive-icon--folder" />
+      <span className="move-tree__name">{node.name}</span>
+    </div>
   );
 }
