@@ -26,22 +26,75 @@ const timeOf = (ms: number) =>
  * restore selected / all, delete selected for good, empty, and restore per item.
  */
 export function RecycleBinDialog({ book, onClose }: { book: Book; onClose(): void }) {
-  const sync = useBookSync();
-  const [modal, modalHolder] = Modal.useModal();
   const bin = useQuery({
     queryKey: ['contacts', 'recycle'],
     queryFn: () => contactCalls.recycleList(),
     staleTime: 0,
   });
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Readonly<Record<string, number>>>({});
 
   const items = bin.data?.list ?? {};
   // Day headings in the browser's zone, as the times beside them.
   const days = binDays(bin.data?.letter_index ?? {}, (id) => items[id]?.delete_time);
   const all = days.flatMap(([, ids]) => ids);
+  const { modalHolder, selected, busy, select, restore, restoreAll, purge, empty } = useBinActions(
+    bin,
+    book,
+    all,
+  );
 
+  const state = loadState(bin);
+  return (
+    <Modal open title={T.recycleBin} onCancel={onClose} footer={null} width={680} className="recycle-dialog">
+      {modalHolder}
+      <BinToolbar
+        all={all}
+        selected={selected}
+        busy={busy}
+        onSelect={select}
+        onRestore={() => void restore([...selected])}
+        onPurge={purge}
+        onRestoreAll={() => void restoreAll()}
+        onEmpty={empty}
+      />
+      <div className="recycle-list">
+        {state === 'loading' ? (
+          <Spin className="dialog-spin" />
+        ) : state === 'failed' ? (
+          <LoadFailed retrying={bin.isFetching} onRetry={() => void bin.refetch()} />
+        ) : days.length === 0 ? (
+          <Empty description={T.recycleEmpty} />
+        ) : (
+          days.map(([day, ids]) => (
+            <BinDay
+              key={day}
+              day={day}
+              ids={ids}
+              items={items}
+              selected={selected}
+              limit={shown[day] ?? DAY_PAGE}
+              busy={busy}
+              onSelect={select}
+              onRestore={(id) => void restore([id])}
+              onMore={(limit) => setShown({ ...shown, [day]: limit + DAY_PAGE })}
+            />
+          ))
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+/** The selection and what is done with it: restore, delete for good, restore all, empty. */
+function useBinActions(
+  bin: { data?: { sync_version: number }; refetch(): Promise<unknown> },
+  book: Book,
+  all: readonly string[],
+) {
+  const sync = useBookSync();
+  const [modal, modalHolder] = Modal.useModal();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
   const select = (ids: readonly string[], on: boolean) =>
     setSelected((prev) => {
       const next = new Set(prev);
@@ -84,90 +137,94 @@ export function RecycleBinDialog({ book, onClose }: { book: Book; onClose(): voi
     );
   const empty = () =>
     confirm(T.emptyBinConfirm, () => run(() => contactCalls.recycleEmpty(version), T.deletedForever));
+  return { modalHolder, selected, busy, select, restore, restoreAll, purge, empty };
+}
 
-  const state = loadState(bin);
+/** Select all, then what to do with the selection or with the whole bin. */
+function BinToolbar(props: {
+  all: readonly string[];
+  selected: ReadonlySet<string>;
+  busy: boolean;
+  onSelect(ids: readonly string[], on: boolean): void;
+  onRestore(): void;
+  onPurge(): void;
+  onRestoreAll(): void;
+  onEmpty(): void;
+}) {
+  const { all, selected, busy, onSelect } = props;
   const allChecked = all.length > 0 && all.every((id) => selected.has(id));
   return (
-    <Modal open title={T.recycleBin} onCancel={onClose} footer={null} width={680} className="recycle-dialog">
-      {modalHolder}
-      <div className="dialog-toolbar">
+    <div className="dialog-toolbar">
+      <Checkbox
+        checked={allChecked}
+        indeterminate={selected.size > 0 && !allChecked}
+        disabled={all.length === 0}
+        onChange={(e) => onSelect(all, e.target.checked)}
+      >
+        {T.selectAll}
+      </Checkbox>
+      <span className="dialog-toolbar__spacer" />
+      <Button size="small" disabled={selected.size === 0 || busy} onClick={props.onRestore}>
+        {T.restoreSelected}
+      </Button>
+      <Button size="small" danger disabled={selected.size === 0 || busy} onClick={props.onPurge}>
+        {T.deleteForever}
+      </Button>
+      <Button size="small" disabled={all.length === 0 || busy} onClick={props.onRestoreAll}>
+        {T.restoreAll}
+      </Button>
+      <Button size="small" danger disabled={all.length === 0 || busy} onClick={props.onEmpty}>
+        {T.emptyBin}
+      </Button>
+    </div>
+  );
+}
+
+/** One deletion day: its box (all of the day's contacts), the first `limit` of them and a "more" link. */
+function BinDay(props: {
+  day: string;
+  ids: readonly string[];
+  items: Readonly<Record<string, RecycledContact>>;
+  selected: ReadonlySet<string>;
+  limit: number;
+  busy: boolean;
+  onSelect(ids: readonly string[], on: boolean): void;
+  onRestore(id: string): void;
+  onMore(limit: number): void;
+}) {
+  const { day, ids, items, selected, limit, busy, onSelect, onRestore, onMore } = props;
+  const dayChecked = ids.every((id) => selected.has(id));
+  return (
+    <section className="recycle-day" aria-label={day}>
+      <div className="recycle-day__head">
         <Checkbox
-          checked={allChecked}
-          indeterminate={selected.size > 0 && !allChecked}
-          disabled={all.length === 0}
-          onChange={(e) => select(all, e.target.checked)}
+          checked={dayChecked}
+          indeterminate={!dayChecked && ids.some((id) => selected.has(id))}
+          onChange={(e) => onSelect(ids, e.target.checked)}
         >
-          {T.selectAll}
+          {day}
         </Checkbox>
-        <span className="dialog-toolbar__spacer" />
-        <Button
-          size="small"
-          disabled={selected.size === 0 || busy}
-          onClick={() => void restore([...selected])}
-        >
-          {T.restoreSelected}
-        </Button>
-        <Button size="small" danger disabled={selected.size === 0 || busy} onClick={purge}>
-          {T.deleteForever}
-        </Button>
-        <Button size="small" disabled={all.length === 0 || busy} onClick={() => void restoreAll()}>
-          {T.restoreAll}
-        </Button>
-        <Button size="small" danger disabled={all.length === 0 || busy} onClick={empty}>
-          {T.emptyBin}
-        </Button>
+        <span className="recycle-day__count">{ids.length} 个</span>
       </div>
-      <div className="recycle-list">
-        {state === 'loading' ? (
-          <Spin className="dialog-spin" />
-        ) : state === 'failed' ? (
-          <LoadFailed retrying={bin.isFetching} onRetry={() => void bin.refetch()} />
-        ) : days.length === 0 ? (
-          <Empty description={T.recycleEmpty} />
-        ) : (
-          days.map(([day, ids]) => {
-            const dayChecked = ids.every((id) => selected.has(id));
-            const limit = shown[day] ?? DAY_PAGE;
-            return (
-              <section key={day} className="recycle-day" aria-label={day}>
-                <div className="recycle-day__head">
-                  <Checkbox
-                    checked={dayChecked}
-                    indeterminate={!dayChecked && ids.some((id) => selected.has(id))}
-                    onChange={(e) => select(ids, e.target.checked)}
-                  >
-                    {day}
-                  </Checkbox>
-                  <span className="recycle-day__count">{ids.length} 个</span>
-                </div>
-                {ids.slice(0, limit).map((id) => {
-                  const c = items[id];
-                  return c ? (
-                    <BinItem
-                      key={id}
-                      contact={c}
-                      checked={selected.has(id)}
-                      onCheck={(on) => select([id], on)}
-                      onRestore={() => void restore([id])}
-                      busy={busy}
-                    />
-                  ) : null;
-                })}
-                {ids.length > limit && (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setShown({ ...shown, [day]: limit + DAY_PAGE })}
-                  >
-                    还有 {ids.length - limit} 个，显示更多
-                  </Button>
-                )}
-              </section>
-            );
-          })
-        )}
-      </div>
-    </Modal>
+      {ids.slice(0, limit).map((id) => {
+        const c = items[id];
+        return c ? (
+          <BinItem
+            key={id}
+            contact={c}
+            checked={selected.has(id)}
+            onCheck={(on) => onSelect([id], on)}
+            onRestore={() => onRestore(id)}
+            busy={busy}
+          />
+        ) : null;
+      })}
+      {ids.length > limit && (
+        <Button type="link" size="small" onClick={() => onMore(limit)}>
+          还有 {ids.length - limit} 个，显示更多
+        </Button>
+      )}
+    </section>
   );
 }
 
