@@ -4,12 +4,13 @@ import {
   CalendarMsg,
   calendarRecovered,
 } from '@phonecloud/shared';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Empty, Modal, Spin } from 'antd';
 import { useState } from 'react';
 import { shouldReport } from '../../../api';
 import { calendarBin } from '../../../api/calendar-export';
 import { toast } from '../../../components/toast';
+import { useSelection } from '../../../components/use-selection';
 import { T } from '../texts';
 import { localDay } from './bin-days';
 import { LoadFailed } from './LoadFailed';
@@ -48,25 +49,16 @@ function byDay(list: readonly CalendarBinItem[]): Array<[string, CalendarBinItem
 export function CalendarBinDialog({ onClose }: { onClose(): void }) {
   const [modal, modalHolder] = Modal.useModal();
   const bin = useQuery({ queryKey: ['calendar', 'bin'], queryFn: () => calendarBin.list(), staleTime: 0 });
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, select, clear } = useSelection();
   const [busy, setBusy] = useState(false);
   const list = bin.data?.list ?? [];
   const all = list.map((e) => e.uid);
 
-  const select = (uids: readonly string[], on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const uid of uids) {
-        if (on) next.add(uid);
-        else next.delete(uid);
-      }
-      return next;
-    });
   const run = async (action: () => Promise<string>) => {
     setBusy(true);
     try {
       const done = await action();
-      setSelected(new Set());
+      clear();
       await bin.refetch();
       toast.success(done);
     } catch (e) {
@@ -115,52 +107,77 @@ export function CalendarBinDialog({ onClose }: { onClose(): void }) {
           {T.selectAll}
         </Checkbox>
         <span className="dialog-toolbar__spacer" />
-        <Button
-          size="small"
-          disabled={selected.size === 0 || busy}
-          onClick={() => void recover([...selected])}
-        >
-          {CalendarMsg.BIN_RECOVER}
-        </Button>
-        <Button
-          size="small"
-          danger
-          disabled={selected.size === 0 || busy}
-          onClick={() => confirm(CalendarMsg.BIN_CONFIRM_DELETE, () => calendarBin.remove([...selected]))}
-        >
-          {CalendarMsg.BIN_DELETE}
-        </Button>
-        <Button
-          size="small"
-          danger
-          disabled={all.length === 0 || busy}
-          onClick={() => confirm(CalendarMsg.BIN_CONFIRM_EMPTY, () => calendarBin.empty())}
-        >
-          {CalendarMsg.BIN_EMPTY_ALL}
-        </Button>
+        <BinActions
+          selected={selected}
+          any={all.length > 0}
+          busy={busy}
+          onRecover={() => void recover([...selected])}
+          onDelete={() => confirm(CalendarMsg.BIN_CONFIRM_DELETE, () => calendarBin.remove([...selected]))}
+          onEmpty={() => confirm(CalendarMsg.BIN_CONFIRM_EMPTY, () => calendarBin.empty())}
+        />
       </div>
       <div className="recycle-list">
-        {loadState(bin) === 'loading' ? (
-          <Spin className="dialog-spin" />
-        ) : loadState(bin) === 'failed' ? (
-          <LoadFailed retrying={bin.isFetching} onRetry={() => void bin.refetch()} />
-        ) : list.length === 0 ? (
-          <Empty description={CalendarMsg.BIN_EMPTY} />
-        ) : (
-          byDay(list).map(([day, events]) => (
-            <BinDay
-              key={day}
-              day={day}
-              events={events}
-              selected={selected}
-              busy={busy}
-              onSelect={select}
-              onRecover={(uid) => void recover([uid])}
-            />
-          ))
-        )}
+        <BinList
+          bin={bin}
+          selected={selected}
+          busy={busy}
+          onSelect={select}
+          onRecover={(uid) => void recover([uid])}
+        />
       </div>
     </Modal>
+  );
+}
+
+/** The bin's events by deletion day, or why there are none to show. */
+function BinList(props: {
+  bin: UseQueryResult<{ list: CalendarBinItem[] }>;
+  selected: ReadonlySet<string>;
+  busy: boolean;
+  onSelect(uids: readonly string[], on: boolean): void;
+  onRecover(uid: string): void;
+}) {
+  const { bin, selected, busy, onSelect, onRecover } = props;
+  const list = bin.data?.list ?? [];
+  const state = loadState(bin);
+  if (state === 'loading') return <Spin className="dialog-spin" />;
+  if (state === 'failed') return <LoadFailed retrying={bin.isFetching} onRetry={() => void bin.refetch()} />;
+  if (list.length === 0) return <Empty description={CalendarMsg.BIN_EMPTY} />;
+  return byDay(list).map(([day, events]) => (
+    <BinDay
+      key={day}
+      day={day}
+      events={events}
+      selected={selected}
+      busy={busy}
+      onSelect={onSelect}
+      onRecover={onRecover}
+    />
+  ));
+}
+
+/** Recover or delete the selected events, or empty the whole bin. */
+function BinActions(props: {
+  selected: ReadonlySet<string>;
+  any: boolean;
+  busy: boolean;
+  onRecover(): void;
+  onDelete(): void;
+  onEmpty(): void;
+}) {
+  const none = props.selected.size === 0 || props.busy;
+  return (
+    <>
+      <Button size="small" disabled={none} onClick={props.onRecover}>
+        {CalendarMsg.BIN_RECOVER}
+      </Button>
+      <Button size="small" danger disabled={none} onClick={props.onDelete}>
+        {CalendarMsg.BIN_DELETE}
+      </Button>
+      <Button size="small" danger disabled={!props.any || props.busy} onClick={props.onEmpty}>
+        {CalendarMsg.BIN_EMPTY_ALL}
+      </Button>
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { shouldReport } from '../../../api';
 import { ContactAvatar } from '../../../components/ContactAvatar';
 import { toast } from '../../../components/toast';
+import { useSelection } from '../../../components/use-selection';
 import { contactCalls } from '../api/contact-calls';
 import type { Book } from '../book/book';
 import { useBookSync } from '../book/use-book';
@@ -93,23 +94,14 @@ function useBinActions(
 ) {
   const sync = useBookSync();
   const [modal, modalHolder] = Modal.useModal();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, select, clear } = useSelection();
   const [busy, setBusy] = useState(false);
-  const select = (ids: readonly string[], on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
 
   const run = async (action: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
       await action();
-      setSelected(new Set());
+      clear();
       await Promise.all([bin.refetch(), sync()]);
       toast.success(done);
     } catch (e) {
