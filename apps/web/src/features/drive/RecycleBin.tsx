@@ -1,6 +1,6 @@
 import { DeleteOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Modal, Table } from 'antd';
+import { Button, Empty, Modal, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { toast } from '../../components/toast';
 import { confirmAction } from './dialogs/confirm';
@@ -17,10 +17,7 @@ import type { DriveBackend, RecycleEntry } from './types';
  * empty; every action confirmed, the irreversible ones with the cannot-be-undone warning.
  */
 export function RecycleBin({ backend, onClose }: { backend: DriveBackend; onClose(): void }) {
-  const queryClient = useQueryClient();
-  const [modal, holder] = Modal.useModal();
   const [selected, setSelected] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const bin = useQuery({
     queryKey: driveKeys.recycle(backend),
     queryFn: async () => {
@@ -31,58 +28,9 @@ export function RecycleBin({ backend, onClose }: { backend: DriveBackend; onClos
   });
   const items = bin.data ?? [];
 
-  const run = async (work: () => Promise<void>, done: string) => {
-    setBusy(true);
-    try {
-      await work();
-      toast.success(done);
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setSelected([]);
-      setBusy(false);
-      // Restored items are back in their folders, purged ones free space: everything may have changed.
-      await queryClient.invalidateQueries({ queryKey: driveKeys.all(backend) });
-    }
-  };
-
-  const restore = async () => {
-    const limit = restoreLimitError(selected.length);
-    if (limit) return toast.error(limit);
-    if (
-      await confirmAction(modal, {
-        title: DriveText.RESTORE_TITLE,
-        text: DriveText.restoreConfirm(selected.length),
-      })
-    )
-      await run(() => backend.restore(selected), DriveText.RESTORED);
-  };
-  const purge = async () => {
-    const limit = deleteLimitError(selected.length);
-    if (limit) return toast.error(limit);
-    if (
-      await confirmAction(modal, {
-        title: DriveText.PURGE,
-        text: DriveText.purgeConfirm(selected.length),
-        cannotUndo: true,
-        danger: true,
-      })
-    )
-      await run(() => backend.purge(selected), DriveText.PURGED);
-  };
-  const empty = async () => {
-    const limit = emptyLimitError(items.length);
-    if (limit) return toast.error(limit);
-    if (
-      await confirmAction(modal, {
-        title: DriveText.EMPTY,
-        text: DriveText.EMPTY_CONFIRM,
-        cannotUndo: true,
-        danger: true,
-      })
-    )
-      await run(() => backend.emptyRecycle(), DriveText.PURGED);
-  };
+  const { holder, busy, restore, purge, empty } = useBinActions(backend, items, selected, () =>
+    setSelected([]),
+  );
 
   return (
     <Modal
@@ -94,27 +42,14 @@ export function RecycleBin({ backend, onClose }: { backend: DriveBackend; onClos
       className="drive-dialog recycle-bin"
     >
       {holder}
-      <div className="recycle-bin__bar">
-        <Button
-          icon={<RollbackOutlined />}
-          disabled={selected.length === 0 || busy}
-          onClick={() => void restore()}
-        >
-          {DriveText.RESTORE}
-        </Button>
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          disabled={selected.length === 0 || busy}
-          onClick={() => void purge()}
-        >
-          {DriveText.PURGE}
-        </Button>
-        <Button danger type="text" disabled={items.length === 0 || busy} onClick={() => void empty()}>
-          {DriveText.EMPTY}
-        </Button>
-        <span className="recycle-bin__hint">{DriveText.RECYCLE_HINT}</span>
-      </div>
+      <BinBar
+        chosen={selected.length > 0}
+        any={items.length > 0}
+        busy={busy}
+        onRestore={() => void restore()}
+        onPurge={() => void purge()}
+        onEmpty={() => void empty()}
+      />
       <Table<RecycleEntry>
         rowKey="id"
         size="middle"
@@ -127,42 +62,137 @@ export function RecycleBin({ backend, onClose }: { backend: DriveBackend; onClos
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={DriveText.RECYCLE_EMPTY} />,
         }}
-        columns={[
-          {
-            title: DriveText.COL_NAME,
-            dataIndex: 'name',
-            ellipsis: true,
-            render: (name: string, r) => (
-              <>
-                <span className="recycle-bin__name">
-                  <FileIcon name={r.name} folder={r.type === 'folder'} />
-                  {name}
-                </span>
-                {/* Below 768 px the size and time columns give the name the room; they are
-                    read under it instead (CSS shows this line there only). */}
-                <span className="recycle-bin__meta">
-                  {r.type === 'file' ? `${backend.formatSize(r.size)} · ` : ''}
-                  {DriveText.COL_DELETED} {formatTime(r.deletedAt)}
-                </span>
-              </>
-            ),
-          },
-          {
-            title: DriveText.COL_SIZE,
-            dataIndex: 'size',
-            width: 120,
-            responsive: ['md'],
-            render: (size: number, r) => (r.type === 'file' ? backend.formatSize(size) : '-'),
-          },
-          {
-            title: DriveText.COL_DELETED,
-            dataIndex: 'deletedAt',
-            width: 180,
-            responsive: ['md'],
-            render: (t: number) => formatTime(t),
-          },
-        ]}
+        columns={binColumns(backend)}
       />
     </Modal>
   );
+}
+
+/** Restore, delete for good and empty: each refused over its limit (spec §4), confirmed, then run. */
+function useBinActions(
+  backend: DriveBackend,
+  items: readonly RecycleEntry[],
+  selected: string[],
+  clear: () => void,
+) {
+  const queryClient = useQueryClient();
+  const [modal, holder] = Modal.useModal();
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<void>, done: string) => {
+    setBusy(true);
+    try {
+      await work();
+      toast.success(done);
+    } catch (err) {
+      reportError(err);
+    } finally {
+      clear();
+      setBusy(false);
+      // Restored items are back in their folders, purged ones free space: everything may have changed.
+      await queryClient.invalidateQueries({ queryKey: driveKeys.all(backend) });
+    }
+  };
+
+  const act = async (
+    limit: string | null,
+    ask: Parameters<typeof confirmAction>[1],
+    work: () => Promise<void>,
+    done: string,
+  ) => {
+    if (limit) return toast.error(limit);
+    if (await confirmAction(modal, ask)) await run(work, done);
+  };
+  const restore = () =>
+    act(
+      restoreLimitError(selected.length),
+      { title: DriveText.RESTORE_TITLE, text: DriveText.restoreConfirm(selected.length) },
+      () => backend.restore(selected),
+      DriveText.RESTORED,
+    );
+  const purge = () =>
+    act(
+      deleteLimitError(selected.length),
+      {
+        title: DriveText.PURGE,
+        text: DriveText.purgeConfirm(selected.length),
+        cannotUndo: true,
+        danger: true,
+      },
+      () => backend.purge(selected),
+      DriveText.PURGED,
+    );
+  const empty = () =>
+    act(
+      emptyLimitError(items.length),
+      { title: DriveText.EMPTY, text: DriveText.EMPTY_CONFIRM, cannotUndo: true, danger: true },
+      () => backend.emptyRecycle(),
+      DriveText.PURGED,
+    );
+
+  return { holder, busy, restore, purge, empty };
+}
+
+/** Restore or delete the chosen items for good, or empty the bin. */
+function BinBar(props: {
+  chosen: boolean;
+  any: boolean;
+  busy: boolean;
+  onRestore(): void;
+  onPurge(): void;
+  onEmpty(): void;
+}) {
+  const { chosen, any, busy } = props;
+  return (
+    <div className="recycle-bin__bar">
+      <Button icon={<RollbackOutlined />} disabled={!chosen || busy} onClick={props.onRestore}>
+        {DriveText.RESTORE}
+      </Button>
+      <Button danger icon={<DeleteOutlined />} disabled={!chosen || busy} onClick={props.onPurge}>
+        {DriveText.PURGE}
+      </Button>
+      <Button danger type="text" disabled={!any || busy} onClick={props.onEmpty}>
+        {DriveText.EMPTY}
+      </Button>
+      <span className="recycle-bin__hint">{DriveText.RECYCLE_HINT}</span>
+    </div>
+  );
+}
+
+/** The bin's columns: the name (with size and time under it below 768 px), size, deletion time. */
+function binColumns(backend: DriveBackend): TableColumnsType<RecycleEntry> {
+  return [
+    {
+      title: DriveText.COL_NAME,
+      dataIndex: 'name',
+      ellipsis: true,
+      render: (name: string, r) => (
+        <>
+          <span className="recycle-bin__name">
+            <FileIcon name={r.name} folder={r.type === 'folder'} />
+            {name}
+          </span>
+          {/* Below 768 px the size and time columns give the name the room; they are
+              read under it instead (CSS shows this line there only). */}
+          <span className="recycle-bin__meta">
+            {r.type === 'file' ? `${backend.formatSize(r.size)} · ` : ''}
+            {DriveText.COL_DELETED} {formatTime(r.deletedAt)}
+          </span>
+        </>
+      ),
+    },
+    {
+      title: DriveText.COL_SIZE,
+      dataIndex: 'size',
+      width: 120,
+      responsive: ['md'],
+      render: (size: number, r) => (r.type === 'file' ? backend.formatSize(size) : '-'),
+    },
+    {
+      title: DriveText.COL_DELETED,
+      dataIndex: 'deletedAt',
+      width: 180,
+      responsive: ['md'],
+      render: (t: number) => formatTime(t),
+    },
+  ];
 }
