@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { type Db, openDb } from '../db/index.js';
-import { type CheckResult, checkBlobs, markChecked } from '../storage/blob-check.js';
+import { checkBlobs, markChecked } from '../storage/blob-check.js';
 import { FsBlobStore } from '../storage/fs-store.js';
 import { sha256OfFile } from '../storage/hash-worker.js';
 import { blobPath, fsyncFile } from './backup/layout.js';
@@ -39,13 +39,10 @@ export async function blobsCommand(args: string[]): Promise<number> {
   try {
     const store = new FsBlobStore(path.join(config.dataDir, 'blobs'));
     const r = await checkBlobs(handle.db, store, Date.now(), Number.POSITIVE_INFINITY);
-    const sizes = await sizesOf(handle.db, r);
     let left = r.damaged.length;
     for (const d of r.damaged) {
       // `npm run` works in the repository's folder: a relative folder means where it was typed.
-      const fixed = from
-        ? await repair(handle.db, store, d.key, sizes.get(d.key) ?? 0, resolved(from))
-        : null;
+      const fixed = from ? await repair(handle.db, store, d.key, d.size, resolved(from)) : null;
       if (fixed === true) {
         left--;
         console.log(`blob ${d.key}: ${d.problem}; put back from ${from}`);
@@ -68,20 +65,6 @@ export async function blobsCommand(args: string[]): Promise<number> {
 }
 
 const resolved = (dir: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
-
-async function sizesOf(db: Db, r: CheckResult): Promise<Map<string, number>> {
-  if (r.damaged.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('drive_blobs')
-    .select(['key', 'size'])
-    .where(
-      'key',
-      'in',
-      r.damaged.map((d) => d.key),
-    )
-    .execute();
-  return new Map(rows.map((row) => [row.key, Number(row.size)]));
-}
 
 /**
  * The backup folder's copy of `key` (its `blobs/ab/cd/<key>`, the store's own layout) copied

@@ -11,7 +11,7 @@ const SLICE = 200;
 export interface CheckResult {
   checked: number;
   bytes: number;
-  damaged: Array<{ key: string; problem: string }>;
+  damaged: Array<{ key: string; size: number; problem: string }>;
 }
 
 /**
@@ -47,7 +47,7 @@ export async function checkBlobs(
       const damagedAt = problem ? (row.damaged_at === null ? now : Number(row.damaged_at)) : null;
       await markChecked(db, row.key, now, damagedAt);
       if (problem) {
-        result.damaged.push({ key: row.key, problem });
+        result.damaged.push({ key: row.key, size: Number(row.size), problem });
         log?.error({ blob: row.key, problem }, 'a stored blob is damaged: restore it from a backup');
       }
     }
