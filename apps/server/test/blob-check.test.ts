@@ -11,10 +11,11 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/index.js';
 import { registry } from '../src/lib/metrics.js';
-import { checkBlobs } from '../src/storage/blob-check.js';
+import { checkBlobs, damagedCountQuery } from '../src/storage/blob-check.js';
 import { BlobIndex } from '../src/storage/blob-index.js';
 import { FsBlobStore } from '../src/storage/fs-store.js';
 import { runAdmin } from './support/backup.js';
@@ -111,6 +112,24 @@ describe.each(TEST_DIALECTS)('the store check re-reads blobs against their names
     expect(checkedAt.filter((t) => t === server.clock.now())).toHaveLength(2);
     const off = await checkBlobs(server.deps.db, store, server.clock.now() + 1, 0);
     expect(off.checked).toBe(0);
+  });
+
+  it('counts the damaged blobs through their own index, not a scan of every blob', async () => {
+    const db = server.deps.db;
+    if (dialect === 'sqlite') {
+      const { sql: text, parameters } = damagedCountQuery(db).compile();
+      const values = [...parameters];
+      const plan = await sql
+        .raw(`EXPLAIN QUERY PLAN ${text}`.replace(/\?/g, () => String(values.shift())))
+        .execute(db);
+      const steps = (plan.rows as Array<{ detail: string }>).map((r) => r.detail).join('; ');
+      expect(steps).toContain('drive_blobs_damaged');
+      expect(steps).not.toMatch(/SCAN drive_blobs(?! USING)/);
+    } else {
+      const { rows } = await sql<{ indexdef: string }>`
+        select indexdef from pg_indexes where indexname = 'drive_blobs_damaged'`.execute(db);
+      expect(rows[0]?.indexdef).toMatch(/WHERE \(damaged_at IS NOT NULL\)/);
+    }
   });
 });
 

@@ -35,6 +35,7 @@ import * as m036 from './migrations/036_photo_zips_places.js';
 import * as m037 from './migrations/037_photo_watch.js';
 import * as m038 from './migrations/038_photo_month_counts.js';
 import * as m039 from './migrations/039_blob_checks.js';
+import * as m040 from './migrations/040_blob_damaged_index.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '037_photo_watch': m037,
   '038_photo_month_counts': m038,
   '039_blob_checks': m039,
+  '040_blob_damaged_index': m040,
 };
 
 class StaticProvider implements MigrationProvider {

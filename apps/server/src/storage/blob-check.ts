@@ -85,12 +85,16 @@ async function problemOf(store: FsBlobStore, key: string, size: number): Promise
   return got === key ? null : `its bytes hash to ${got}`;
 }
 
-async function damagedCount(db: Db): Promise<number> {
-  const row = await db
+/** The count of live damaged blobs: read through its partial index (migration 040), not a scan. */
+export function damagedCountQuery(db: Db) {
+  return db
     .selectFrom('drive_blobs')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('damaged_at', 'is not', null)
-    .where('ref_count', '>', 0)
-    .executeTakeFirst();
+    .where('ref_count', '>', 0);
+}
+
+async function damagedCount(db: Db): Promise<number> {
+  const row = await damagedCountQuery(db).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
