@@ -2,7 +2,8 @@
 // (SQLite) and across two instances on one PostgreSQL (the portal on A, the phones on B, the
 // command crossing by LISTEN/NOTIFY). The servers' memory per 1,000 connected phones, and
 // command delivery — the portal's click (ring.do) to the phone's receipt (its poll answering) —
-// p50 and p99 for commands to random phones; targets p99 < 1 s on one instance, < 2 s across two.
+// p50 and p99 for commands to random phones; targets p99 < 1 s on one instance, < 2 s across two
+// and < 2 s on one instance beside other busy processes (BENCH_LOAD).
 // The phones run in child processes of at most 2,500 each (support/phone-swarm.mjs), and every
 // process's file-descriptor limit is raised where the system lets it (prlimit): 10,000 sockets
 // in one process ran into the 20,000 limit before.
@@ -268,16 +269,21 @@ async function allOnline(portalUrl, p) {
   return { seconds, online };
 }
 
-function print(label, lat, targetMs) {
+/** Beside other busy processes (BENCH_LOAD) the issue allows a p99 of 2 s on one instance too. */
+const UNDER_LOAD = Number(process.env.BENCH_LOAD ?? 0) > 0;
+
+function print(label, lat, quietTargetMs) {
+  const targetMs = UNDER_LOAD ? Math.max(quietTargetMs, 2_000) : quietTargetMs;
+  const why = UNDER_LOAD && targetMs !== quietTargetMs ? ' (under BENCH_LOAD)' : '';
   if (lat.length === 0) {
-    console.log(`${label}: no command was answered (MISSES target p99 < ${targetMs} ms)`);
+    console.log(`${label}: no command was answered (MISSES target p99 < ${targetMs} ms${why})`);
     return;
   }
   const p50 = pct(lat, 50);
   const p99 = pct(lat, 99);
   console.log(
     `${label}: click to receipt p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${lat.length} commands ` +
-      `(${p99 < targetMs ? 'meets' : 'MISSES'} target p99 < ${targetMs} ms)`,
+      `(${p99 < targetMs ? 'meets' : 'MISSES'} target p99 < ${targetMs} ms${why})`,
   );
   figure(`${label}: click to receipt p50`, p50, { unit: 'ms' });
   figure(`${label}: click to receipt p99`, p99, { unit: 'ms' });
