@@ -2,12 +2,14 @@ import { request } from 'node:http';
 import {
   Api,
   Code,
+  CSRF_COOKIE,
   DEVICE_SIGNIN_FAILURES_PER_ADDRESS_MAX,
   DeviceApi,
   FindApi,
   FindMsg,
 } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heldFor } from '../src/modules/device/service.js';
 import { createUser, login } from './support/accounts.js';
 import { TEST_DIALECTS } from './support/db.js';
 import { deviceCall, finderClient, pollOnce, signInDevice } from './support/find.js';
@@ -186,6 +188,30 @@ describe.each(TEST_DIALECTS)('device API [%s]', (dialect) => {
     expect(await online()).toBe(1);
     server.clock.advance(31_000);
     expect(await online()).toBe(0);
+  });
+
+  it("answers a phone's calls without the browser's token cookie, and a browser's with it", async () => {
+    const user = await createUser(server);
+    const token = await signInDevice(server, user, 'cookieless');
+    const poll = await fetch(server.baseUrl + DeviceApi.commandsPoll, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ wait_ms: 0 }),
+    });
+    expect(((await poll.json()) as { code: number }).code).toBe(0);
+    expect(poll.headers.getSetCookie()).toEqual([]);
+    const page = await fetch(`${server.baseUrl}${Api.platformInfo}`);
+    expect(page.headers.getSetCookie().some((c) => c.startsWith(`${CSRF_COOKIE}=`))).toBe(true);
+  });
+
+  it('ends a long poll up to a fifth early, at random, so phones that polled together spread out', () => {
+    const holds = Array.from({ length: 200 }, () => heldFor(25_000));
+    expect(Math.min(...holds)).toBeGreaterThanOrEqual(20_000);
+    expect(Math.max(...holds)).toBeLessThanOrEqual(25_000);
+    // Spread over the fifth, not bunched at either end.
+    expect(new Set(holds.map((h) => Math.floor(h / 1_000))).size).toBeGreaterThanOrEqual(4);
+    // A short wait (a test's, a phone's quick look) is held as asked.
+    expect(heldFor(2_000)).toBe(2_000);
   });
 
   it('checks location reports', async () => {

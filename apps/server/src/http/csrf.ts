@@ -62,10 +62,16 @@ export function checkCsrf(deps: AppDeps, req: FastifyRequest): void {
   }
 }
 
-/** Keeps the browser's token bound to the session each response leaves it with. */
+/**
+ * Keeps the browser's token bound to the session each response leaves it with. A caller that
+ * signs each request with an Authorization header and sends no cookie (a phone's token, a DAV
+ * client's app password) reads none either: it gets no token (a random nonce and an HMAC on every
+ * one of a swarm of phones' polls, for nothing).
+ */
 export const csrfPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   const secret = deps.config.sessionSecret;
   app.addHook('onSend', async (req, reply) => {
+    if (req.headers.authorization && !req.headers.cookie) return;
     if (reply.getHeader('set-cookie')?.toString().includes(`${CSRF_COOKIE}=`)) return;
     if (!isValid(secret, req.cookies[CSRF_COOKIE], req.session?.id)) issueCsrfToken(deps, req, reply);
   });

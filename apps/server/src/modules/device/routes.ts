@@ -52,9 +52,12 @@ export async function deviceRoutes(scope: FastifyInstance, deps: AppDeps) {
     return ok({});
   });
   app.post(DeviceApi.commandsPoll, { ...authed, schema: { body: DevicePollBody } }, async (req, reply) => {
-    // The phone hanging up ends its wait (the response closing before it was sent).
+    // The phone hanging up ends its wait (the response closing before it was sent). Not after it
+    // was sent: an abort makes a DOMException with its stack, on every one of 10,000 polls.
     const gone = new AbortController();
-    reply.raw.once('close', () => gone.abort());
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
     devicePollsOpen.inc();
     try {
       return ok({ commands: await service.poll(dev(req), req.body.wait_ms, gone.signal) });

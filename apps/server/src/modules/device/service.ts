@@ -40,6 +40,22 @@ export interface DeviceAuth {
 /** @package */
 export const hashDeviceToken = (token: string) => sha256Hex(`device-token:${token}`);
 
+/** Holds of at least this long end up to a fifth early, at random (see `heldFor`). */
+const JITTER_FROM_MS = 5_000;
+
+/**
+ * How long a poll is held: a long one ends a random part of a fifth early. Phones that polled
+ * together (all of them after a restart, or a bench's swarm) would otherwise all poll again in
+ * the same instant every 25 s, forever: thousands of answers and new polls at once held the
+ * serving thread for a second or more on a busy two-core host, and a command sent then waited
+ * behind them. Ending early is any long poll's right; the phone just polls again.
+ * @package
+ */
+export function heldFor(waitMs: number): number {
+  if (waitMs < JITTER_FROM_MS) return waitMs;
+  return waitMs - Math.floor(Math.random() * (waitMs / 5));
+}
+
 /**
  * The phone's side: sign-in, heartbeats, locations, the command poll, receipts and results.
  * @package
@@ -173,7 +189,7 @@ export class DeviceService {
   async poll(d: DeviceAuth, waitMs: number, signal: AbortSignal): Promise<DeviceCommand[]> {
     const key = deviceKey(d.userId, d.deviceId);
     this.wakeup.lastSeen.touch(d.userId, d.deviceId, this.deps.clock.now());
-    const deadline = Date.now() + waitMs;
+    const deadline = Date.now() + heldFor(waitMs);
     for (;;) {
       const remaining = deadline - Date.now();
       if (this.wakeup.isClosed) return [];
