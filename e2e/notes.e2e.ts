@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CalendarMsg, NoteMsg } from '@phonecloud/shared';
+import { CalendarMsg, NoteApi, NoteMsg } from '@phonecloud/shared';
 import type { Page } from '@playwright/test';
 import { fixture } from './support/contacts';
 import { expect, shot, test } from './support/fixtures';
@@ -10,6 +10,7 @@ import {
   boxCard,
   mouseDrag,
   noteList,
+  notePost,
   openNotesAsNewUser,
   placeOnBoard,
   saveNote,
@@ -251,4 +252,64 @@ test('at 1374 px the box and the boards sit side by side with nothing off screen
   expect(box && boards && boards.x > box.x + box.width - 1).toBe(true);
   expect(box && boards && Math.abs(boards.y - box.y) < 2).toBe(true);
   await shot(page, '84-notes-1374');
+});
+
+test('the editor: a change made on the phone meanwhile keeps both texts; delete, and a note emptied, go to the bin', async ({
+  page,
+}) => {
+  await openNotesAsNewUser(page, 'nk');
+  const first = await saveNote(page, '原来的', '第一版', 0);
+  await saveNote(page, '要删的', '删掉我', 0);
+  await saveNote(page, '要清空的', '清空我', 0);
+  await page.reload();
+  await expect(page.locator('.notes')).toHaveAttribute('aria-busy', 'false');
+
+  // Open in the editor, then the phone saves its own change of the same note.
+  await boxCard(page, '原来的').click();
+  const editor = editorDialog(page);
+  await expect(editor).toBeVisible();
+  await notePost(page, NoteApi.save, {
+    data: JSON.stringify({
+      server_id: first.server_id,
+      version_code: first.version_code,
+      title: '原来的',
+      classify: 0,
+      content: [{ type: 'text', content: '手机上改的', mode: 2 }],
+    }),
+  });
+  await editor.getByLabel('便签内容').first().fill('网页上改的');
+  await expect(editor.getByText(NoteMsg.CONFLICT_COPY)).toBeVisible({ timeout: 8000 });
+  // Edits after the conflict go to the copy, saved as before.
+  await editor.getByLabel('便签内容').first().fill('网页上又改的');
+  await expect(editor.getByRole('status').filter({ hasText: NoteMsg.SAVED })).toBeVisible({ timeout: 8000 });
+  await editor.getByRole('button', { name: '完成' }).click();
+  await expect(editor).toBeHidden();
+  const texts = () =>
+    noteList(page).then((l) =>
+      Object.values(l.list).map((n) => `${n.title}|${n.content.map((b) => b.content).join('')}`),
+    );
+  await expect.poll(texts).toContain('原来的|手机上改的');
+  await expect.poll(texts).toContain(`原来的${NoteMsg.CONFLICT_TITLE_SUFFIX}|网页上又改的`);
+
+  // The delete button, after its question.
+  await boxCard(page, '要删的').click();
+  await expect(editor).toBeVisible();
+  await editor.getByRole('button', { name: '删除' }).click();
+  await page
+    .getByRole('dialog', { name: NoteMsg.DELETE_CONFIRM })
+    .getByRole('button', { name: '确定' })
+    .click();
+  await expect(page.getByText(NoteMsg.DELETED)).toBeVisible();
+  await expect(editor).toBeHidden();
+  await expect(boxCard(page, '要删的')).toHaveCount(0);
+
+  // Emptied and closed: to the bin, not saved empty.
+  await boxCard(page, '要清空的').click();
+  await expect(editor).toBeVisible();
+  await editor.getByLabel(NoteMsg.TITLE_PLACEHOLDER, { exact: true }).fill('');
+  await editor.getByLabel('便签内容').first().fill('');
+  await editor.getByRole('button', { name: '完成' }).click();
+  await expect(editor).toBeHidden();
+  await expect(boxCard(page, '要清空的')).toHaveCount(0);
+  await expect.poll(texts).not.toContainEqual(expect.stringContaining('清空'));
 });

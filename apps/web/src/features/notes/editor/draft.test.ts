@@ -1,6 +1,6 @@
-import type { Note } from '@phonecloud/shared';
+import { type Note, NoteMsg, type NoteSaveResult } from '@phonecloud/shared';
 import { describe, expect, it } from 'vitest';
-import { audioType, draftOf, fileExtension, hasSubstance, inputOf, textBlock } from './draft';
+import { afterSave, audioType, draftOf, fileExtension, hasSubstance, inputOf, textBlock } from './draft';
 
 describe('editor draft', () => {
   it('starts a new note with one empty text block and nothing to save', () => {
@@ -43,5 +43,32 @@ describe('editor draft', () => {
     expect(fileExtension('noext')).toBe('');
     expect(audioType('memo.m4a')).toBe('audio/mp4');
     expect(audioType('x.amr')).toBe('');
+  });
+
+  it("takes a conflict copy's title after the save, unless the title was typed since", () => {
+    const sent = { ...draftOf(null), serverId: '5', versionCode: 9, main: '原来的' };
+    const copyTitle = `原来的${NoteMsg.CONFLICT_TITLE_SUFFIX}`;
+    const answer: NoteSaveResult = {
+      sync_version: 11,
+      optime: 1,
+      server_id: '6',
+      version_code: 10,
+      conflict: { server_id: '5', version_code: 10 },
+      note: {
+        server_id: '6',
+        version_code: 10,
+        title: copyTitle,
+        content: [],
+        classify: 0,
+      } as unknown as Note,
+    } as NoteSaveResult;
+    expect(afterSave(sent, sent, answer)).toMatchObject({ serverId: '6', versionCode: 10, main: copyTitle });
+    const typed = { ...sent, main: '新标题' };
+    expect(afterSave(typed, sent, answer)).toMatchObject({ serverId: '6', main: '新标题' });
+    const { conflict: _, ...plain } = answer;
+    expect(afterSave(sent, sent, plain)).toMatchObject({
+      serverId: '6',
+      main: '原来的',
+    });
   });
 });

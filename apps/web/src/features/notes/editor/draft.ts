@@ -5,6 +5,7 @@ import {
   NoteBlockType,
   type NoteInput,
   NoteMode,
+  type NoteSaveResult,
   splitNoteTitle,
 } from '@phonecloud/shared';
 
@@ -91,4 +92,16 @@ const AUDIO_TYPES: Record<string, string> = {
 /** The MIME type to ask the browser about for a recording's file name ('' when unknown). */
 export function audioType(name: string): string {
   return AUDIO_TYPES[fileExtension(name)] ?? '';
+}
+
+/**
+ * The draft once a save of `sent` is answered: the note's id and version; after a conflict, also
+ * the copy's title, which says it is one (the next save would otherwise put the original's title
+ * back and the two notes could not be told apart), unless the title was typed since.
+ */
+export function afterSave(now: Draft, sent: Draft, r: NoteSaveResult): Draft {
+  const ids = { serverId: r.server_id, versionCode: r.version_code };
+  if (!r.conflict || now.main !== sent.main || now.sub !== sent.sub) return { ...now, ...ids };
+  const [main, sub] = splitNoteTitle(r.note.title);
+  return { ...now, ...ids, main, sub };
 }
