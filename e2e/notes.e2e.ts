@@ -279,6 +279,10 @@ test('the editor: a change made on the phone meanwhile keeps both texts; delete,
   });
   await editor.getByLabel('便签内容').first().fill('网页上改的');
   await expect(editor.getByText(NoteMsg.CONFLICT_COPY)).toBeVisible({ timeout: 8000 });
+  await expect(editor.getByLabel(NoteMsg.TITLE_PLACEHOLDER, { exact: true })).toHaveValue(
+    `原来的${NoteMsg.CONFLICT_TITLE_SUFFIX}`,
+  );
+  await shot(page, '80-notes-conflict', { fullPage: false });
   // Edits after the conflict go to the copy, saved as before.
   await editor.getByLabel('便签内容').first().fill('网页上又改的');
   await expect(editor.getByRole('status').filter({ hasText: NoteMsg.SAVED })).toBeVisible({ timeout: 8000 });
@@ -306,8 +310,8 @@ test('the editor: a change made on the phone meanwhile keeps both texts; delete,
   // Emptied and closed: to the bin, not saved empty.
   await boxCard(page, '要清空的').click();
   await expect(editor).toBeVisible();
-  await editor.getByLabel(NoteMsg.TITLE_PLACEHOLDER, { exact: true }).fill('');
-  await editor.getByLabel('便签内容').first().fill('');
+  await editor.getByLabel(NoteMsg.TITLE_PLACEHOLDER, { exact: true }).clear();
+  await editor.getByLabel('便签内容').first().clear();
   await editor.getByRole('button', { name: '完成' }).click();
   await expect(editor).toBeHidden();
   await expect(boxCard(page, '要清空的')).toHaveCount(0);

@@ -57,11 +57,19 @@ describe('editor draft', () => {
       note: {
         server_id: '6',
         version_code: 10,
+        delete_time: 0,
         title: copyTitle,
         content: [],
+        remindtime: 0,
         classify: 0,
-      } as unknown as Note,
-    } as NoteSaveResult;
+        remind: 0,
+        mode: 0,
+        top: 0,
+        create_date: 1,
+        modified_date: 1,
+        status: 0,
+      },
+    };
     expect(afterSave(sent, sent, answer)).toMatchObject({ serverId: '6', versionCode: 10, main: copyTitle });
     const typed = { ...sent, main: '新标题' };
     expect(afterSave(typed, sent, answer)).toMatchObject({ serverId: '6', main: '新标题' });
