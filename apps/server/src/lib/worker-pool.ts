@@ -38,6 +38,10 @@ export function workerPool(): Piscina {
       // A task may wait on messages of its own (the SMS reader waits for the writer): a thread
       // between tasks keeps its event loop running instead of blocking in Atomics.wait.
       atomics: 'async',
+      // An import queues all its pieces at once and writes them in order. By default piscina puts a
+      // task it cannot hand out yet at the back of its queue: a 10,000-card import's fourth piece
+      // ran sixteenth of 21, and the importing thread sat idle 80-120 ms waiting for it.
+      stricterFIFO: true,
     });
   }
   return pool;
