@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdCss } from './build/antd-css.ts';
 import { areaPreload } from './build/area-preload.ts';
+import { precompress } from './build/precompress.ts';
 import { oneVendorChunk, vendorChunk } from './build/vendor-chunk.ts';
 
 // The dev server forwards every server call; the built app is served by the server itself.
@@ -44,6 +45,7 @@ export default defineConfig({
       ],
       { scope: { module: 'src/components/AntdScope.tsx', asset: 'antd.css' } },
     ),
+    precompress(),
   ],
   build: {
     outDir: 'dist',

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -14,6 +15,11 @@ describe('the portal build', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>portal</title>');
     writeFileSync(path.join(dist, 'assets', 'portal-abc123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'tiny-abc123.css'), 'a{}');
+    // A production build's copies (apps/web/build/precompress.ts); the gzip one at level 1, so
+    // that it can be told from one the server would make.
+    writeFileSync(path.join(dist, 'assets', 'built-abc123.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'built-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(dist, 'assets', 'built-abc123.js.gz'), gzipSync(script, { level: 1 }));
     server = await startTestServer('sqlite', { env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -39,6 +45,33 @@ describe('the portal build', () => {
     const tiny = await client.raw('/assets/tiny-abc123.css', { headers: { 'accept-encoding': 'gzip' } });
     expect(tiny.headers.get('content-encoding')).toBeNull();
     expect(await tiny.text()).toBe('a{}');
+  });
+
+  it("sends the build's Brotli and gzip copies as they are, as the browser takes them", async () => {
+    const client = server.client();
+    const get = (accept: string) =>
+      client.raw('/assets/built-abc123.js', { headers: { 'accept-encoding': accept } });
+    const level1 = gzipSync(script, { level: 1 }).length;
+
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-length')).toBe(String(brotliCompressSync(script).length));
+    expect(br.headers.get('vary')).toBe('accept-encoding');
+    expect(await br.text()).toBe(script);
+
+    const gz = await get('gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('content-length')).toBe(String(level1));
+    expect(await gz.text()).toBe(script);
+
+    // Brotli refused outright: gzip; nothing taken: the bytes as they are.
+    expect((await get('br;q=0, gzip')).headers.get('content-encoding')).toBe('gzip');
+    const plain = await get('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+    // A build without copies gets none made in Brotli (too slow at start), gzip only.
+    const made = await client.raw('/assets/portal-abc123.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(made.headers.get('content-encoding')).toBe('gzip');
   });
 
   it('sends an unknown page to the portal, and says so instead of looping when the portal page is gone', async () => {
