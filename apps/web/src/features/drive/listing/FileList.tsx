@@ -49,90 +49,24 @@ export function FileList({
   });
   const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
   const someSelected = selected.size > 0 && !allSelected;
-  const toggle = (id: string) => onSelect(toggled(selected, id));
 
   const body = listingState({ items, loading, complete, failed, onRetry, atRoot }) ?? (
     <div className="drive-list__canvas" style={{ height: virtual.getTotalSize() }}>
       {virtual.getVirtualItems().map((row) => {
         const item = items[row.index];
         if (!item) return null;
-        const isSelected = selected.has(item.id);
         return (
-          // biome-ignore lint/a11y/noStaticElementInteractions: double-click is a mouse shortcut; the name button opens a folder by keyboard.
-          <div
+          <FileRow
             key={item.id}
-            data-name={item.name}
-            className={`drive-row${isSelected ? ' is-selected' : ''}`}
-            style={{ transform: `translateY(${row.start}px)`, height: rowPx }}
-            onDoubleClick={() => (item.type === 'folder' ? actions.open(item) : actions.preview(item))}
-          >
-            <span className="drive-col drive-col--check">
-              <Checkbox
-                checked={isSelected}
-                onChange={() => toggle(item.id)}
-                aria-label={`选择${item.name}`}
-              />
-            </span>
-            <span className="drive-col drive-col--name">
-              <FileIcon name={item.name} folder={item.type === 'folder'} />
-              {item.type === 'folder' ? (
-                <button
-                  type="button"
-                  className="drive-name drive-name--link"
-                  onClick={() => actions.open(item)}
-                >
-                  {item.name}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="drive-name drive-name--link"
-                  title={item.name}
-                  onClick={() => actions.preview(item)}
-                >
-                  {item.name}
-                </button>
-              )}
-              {narrow ? (
-                <span className="drive-name__meta">
-                  {item.type === 'file' ? `${formatSize(item.size)} · ` : ''}
-                  {formatTime(item.mtime)}
-                </span>
-              ) : null}
-              {narrow ? (
-                // No hover on a phone: the row's actions are in a menu behind one button.
-                <Dropdown
-                  trigger={['click']}
-                  menu={{
-                    items: rowActions(item, actions).map(({ key, label, icon, onClick, danger }) => ({
-                      key,
-                      label,
-                      icon,
-                      danger,
-                      onClick,
-                    })),
-                  }}
-                >
-                  <Button
-                    type="text"
-                    className="drive-row__more"
-                    icon={<EllipsisOutlined />}
-                    aria-label={`${item.name} 的操作`}
-                  />
-                </Dropdown>
-              ) : (
-                <span className="drive-row__actions">
-                  {rowActions(item, actions).map(({ key, label, icon, onClick }) => (
-                    <RowButton key={key} label={label} icon={icon} onClick={onClick} />
-                  ))}
-                </span>
-              )}
-            </span>
-            <span className="drive-col drive-col--size">
-              {item.type === 'file' ? formatSize(item.size) : '-'}
-            </span>
-            <span className="drive-col drive-col--time">{formatTime(item.mtime)}</span>
-          </div>
+            item={item}
+            top={row.start}
+            height={rowPx}
+            narrow={narrow}
+            selected={selected.has(item.id)}
+            onToggle={() => onSelect(toggled(selected, item.id))}
+            actions={actions}
+            formatSize={formatSize}
+          />
         );
       })}
     </div>
@@ -169,6 +103,85 @@ export function FileList({
         {loading || failed ? '' : DriveText.loadedCount(items.length, complete)}
       </div>
     </section>
+  );
+}
+
+interface FileRowProps {
+  item: DriveItem;
+  /** Where the virtual list puts the row, and its height. */
+  top: number;
+  height: number;
+  narrow: boolean;
+  selected: boolean;
+  onToggle(): void;
+  actions: RowActions;
+  formatSize: ListingProps['formatSize'];
+}
+
+/** One item of the folder: its check box, name (opens or previews), size, time and actions. */
+function FileRow({ item, top, height, narrow, selected, onToggle, actions, formatSize }: FileRowProps) {
+  const folder = item.type === 'folder';
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: double-click is a mouse shortcut; the name button opens a folder by keyboard.
+    <div
+      data-name={item.name}
+      className={`drive-row${selected ? ' is-selected' : ''}`}
+      style={{ transform: `translateY(${top}px)`, height }}
+      onDoubleClick={() => (folder ? actions.open(item) : actions.preview(item))}
+    >
+      <span className="drive-col drive-col--check">
+        <Checkbox checked={selected} onChange={onToggle} aria-label={`选择${item.name}`} />
+      </span>
+      <span className="drive-col drive-col--name">
+        <FileIcon name={item.name} folder={folder} />
+        <button
+          type="button"
+          className="drive-name drive-name--link"
+          {...(folder ? {} : { title: item.name })}
+          onClick={() => (folder ? actions.open(item) : actions.preview(item))}
+        >
+          {item.name}
+        </button>
+        {narrow ? (
+          <span className="drive-name__meta">
+            {item.type === 'file' ? `${formatSize(item.size)} · ` : ''}
+            {formatTime(item.mtime)}
+          </span>
+        ) : null}
+        <RowActionsOf item={item} actions={actions} narrow={narrow} />
+      </span>
+      <span className="drive-col drive-col--size">{item.type === 'file' ? formatSize(item.size) : '-'}</span>
+      <span className="drive-col drive-col--time">{formatTime(item.mtime)}</span>
+    </div>
+  );
+}
+
+/** A row's actions: buttons shown on hover on a desktop; on a phone (no hover) a menu behind one button. */
+function RowActionsOf({ item, actions, narrow }: { item: DriveItem; actions: RowActions; narrow: boolean }) {
+  const list = rowActions(item, actions);
+  if (!narrow) {
+    return (
+      <span className="drive-row__actions">
+        {list.map(({ key, label, icon, onClick }) => (
+          <RowButton key={key} label={label} icon={icon} onClick={onClick} />
+        ))}
+      </span>
+    );
+  }
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: list.map(({ key, label, icon, onClick, danger }) => ({ key, label, icon, danger, onClick })),
+      }}
+    >
+      <Button
+        type="text"
+        className="drive-row__more"
+        icon={<EllipsisOutlined />}
+        aria-label={`${item.name} 的操作`}
+      />
+    </Dropdown>
   );
 }
 
