@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/index.js';
 import { registry } from '../src/lib/metrics.js';
-import { checkBlobs, damagedCountQuery } from '../src/storage/blob-check.js';
+import { checkBlobs, damagedCountQuery, damagedRowsQuery } from '../src/storage/blob-check.js';
 import { BlobIndex } from '../src/storage/blob-index.js';
 import { FsBlobStore } from '../src/storage/fs-store.js';
 import { runAdmin } from './support/backup.js';
@@ -96,7 +96,15 @@ describe.each(TEST_DIALECTS)('the store check re-reads blobs against their names
     expect(await damagedGauge()).toBe(2);
   });
 
+  /** Writes every blob's bytes back and checks them all: no blob is marked damaged after. */
+  async function allRight() {
+    for (const key of keys) writeFileSync(store.fileOf(key), bytesOf.get(key) ?? Buffer.alloc(0));
+    server.clock.advance(60_000);
+    expect((await checkBlobs(server.deps.db, store, server.clock.now(), 1024 * KIB)).damaged).toEqual([]);
+  }
+
   it('reads a budget per run and goes on from the least recently checked', async () => {
+    await allRight();
     server.clock.advance(60_000);
     const a = await checkBlobs(server.deps.db, store, server.clock.now(), 128 * KIB);
     expect(a.checked).toBe(2);
@@ -114,17 +122,53 @@ describe.each(TEST_DIALECTS)('the store check re-reads blobs against their names
     expect(off.checked).toBe(0);
   });
 
+  it('re-reads the damaged ones first each run, with at most half its budget', async () => {
+    await allRight();
+    const [put, left, ...healthy] = keys as [string, string, ...string[]];
+    for (const key of [put, left]) {
+      const bytes = Buffer.from(bytesOf.get(key) ?? Buffer.alloc(0));
+      bytes[7] = (bytes[7] ?? 0) ^ 1;
+      writeFileSync(store.fileOf(key), bytes);
+    }
+    server.clock.advance(60_000);
+    const since = server.clock.now();
+    await checkBlobs(server.deps.db, store, since, 1024 * KIB);
+    // The healthy ones' last check is the oldest: the walk alone would read them first.
+    await server.deps.db
+      .updateTable('drive_blobs')
+      .set({ checked_at: 1 })
+      .where('key', 'in', healthy)
+      .execute();
+
+    server.clock.advance(60_000);
+    const half = await checkBlobs(server.deps.db, store, server.clock.now(), 128 * KIB);
+    expect(half.checked).toBe(2);
+    expect(half.damaged).toHaveLength(1);
+
+    // Put right (the same bytes stored again): cleared by the next run, however long the walk.
+    await store.put(Readable.from([bytesOf.get(put) ?? Buffer.alloc(0)]));
+    server.clock.advance(60_000);
+    const next = await checkBlobs(server.deps.db, store, server.clock.now(), 256 * KIB);
+    expect(next.checked).toBe(4);
+    expect(next.damaged.map((d) => d.key)).toEqual([left]);
+    expect((await rowOf(put)).damaged_at).toBeNull();
+    expect(Number((await rowOf(left)).damaged_at)).toBe(since);
+    expect(await damagedGauge()).toBe(1);
+  });
+
   it('counts the damaged blobs through their own index, not a scan of every blob', async () => {
     const db = server.deps.db;
     if (dialect === 'sqlite') {
-      const { sql: text, parameters } = damagedCountQuery(db).compile();
-      const values = [...parameters];
-      const plan = await sql
-        .raw(`EXPLAIN QUERY PLAN ${text}`.replace(/\?/g, () => String(values.shift())))
-        .execute(db);
-      const steps = (plan.rows as Array<{ detail: string }>).map((r) => r.detail).join('; ');
-      expect(steps).toContain('drive_blobs_damaged');
-      expect(steps).not.toMatch(/SCAN drive_blobs(?! USING)/);
+      for (const query of [damagedCountQuery(db), damagedRowsQuery(db)]) {
+        const { sql: text, parameters } = query.compile();
+        const values = [...parameters];
+        const plan = await sql
+          .raw(`EXPLAIN QUERY PLAN ${text}`.replace(/\?/g, () => String(values.shift())))
+          .execute(db);
+        const steps = (plan.rows as Array<{ detail: string }>).map((r) => r.detail).join('; ');
+        expect(steps).toContain('drive_blobs_damaged');
+        expect(steps).not.toMatch(/SCAN drive_blobs(?! USING)/);
+      }
     } else {
       const { rows } = await sql<{ indexdef: string }>`
         select indexdef from pg_indexes where indexname = 'drive_blobs_damaged'`.execute(db);

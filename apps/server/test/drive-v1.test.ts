@@ -1,9 +1,13 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { DriveCode, DriveMsg, type V1File, type V1ListResult } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { DriveService } from '../src/modules/drive/service.js';
 import { Uploads } from '../src/modules/drive/upload/uploads.js';
+import { checkBlobs } from '../src/storage/blob-check.js';
+import { BlobIndex } from '../src/storage/blob-index.js';
+import type { FsBlobStore } from '../src/storage/fs-store.js';
 import { TEST_DIALECTS } from './support/db.js';
 import { bytesOf, type DriveUser, driveUser, md5, sha256 } from './support/drive.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -160,36 +164,41 @@ describe.each(TEST_DIALECTS)('drive v1 and upload host [%s]', (dialect) => {
     expect((await list(u, dir.id, { size: 501 })).code).not.toBe(0);
   });
 
+  /** The upload host's quick-upload check (GET file/head): 422 there, 404 unknown, else a challenge. */
+  const quickHead = async (u: DriveUser, q: Record<string, string | number>) => {
+    const { token } = await u.uploadUrl();
+    const qs = new URLSearchParams({
+      ...Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])),
+      token,
+    });
+    const res = await fetch(`${server.baseUrl}/rest/4.0/file/head?${qs}`);
+    return {
+      status: res.status,
+      body: (await res.json()) as { code: number; sid?: string; offset?: number; len?: number },
+    };
+  };
+  /** The answer to a challenge (POST file/head). */
+  const quickProve = async (u: DriveUser, body: Record<string, string | number>) => {
+    const { token } = await u.uploadUrl();
+    const res = await fetch(`${server.baseUrl}/rest/4.0/file/head?token=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as { code: number; data?: V1File; message?: string },
+    };
+  };
+
   it('quick upload: 422 in the same folder, 404 unknown, 0 then right and wrong authMd5', async () => {
     const u = await driveUser(server);
     const bytes = bytesOf(300_000);
     const stored = await u.uploadV1('原片.jpg', bytes);
     expect(stored.status).toBe(200);
     const target = ((await (await add(u, '备份')).json()) as { data: V1File }).data;
-    const head = async (q: Record<string, string | number>) => {
-      const { token } = await u.uploadUrl();
-      const qs = new URLSearchParams({
-        ...Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])),
-        token,
-      });
-      const res = await fetch(`${server.baseUrl}/rest/4.0/file/head?${qs}`);
-      return {
-        status: res.status,
-        body: (await res.json()) as { code: number; sid?: string; offset?: number; len?: number },
-      };
-    };
-    const prove = async (body: Record<string, string | number>) => {
-      const { token } = await u.uploadUrl();
-      const res = await fetch(`${server.baseUrl}/rest/4.0/file/head?token=${token}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return {
-        status: res.status,
-        body: (await res.json()) as { code: number; data?: V1File; message?: string },
-      };
-    };
+    const head = (q: Record<string, string | number>) => quickHead(u, q);
+    const prove = (body: Record<string, string | number>) => quickProve(u, body);
     expect((await head({ md5: md5(bytes), size: bytes.length, pid: 999, filename: '原片.jpg' })).status).toBe(
       422,
     );
@@ -243,6 +252,43 @@ describe.each(TEST_DIALECTS)('drive v1 and upload host [%s]', (dialect) => {
       `${server.baseUrl}/rest/4.0/file/head?md5=${md5(bytes)}&size=${bytes.length}&token=${token}`,
     );
     expect(res.status).toBe(404);
+  });
+
+  it('quick upload never links to content the store check found damaged; the bytes sent put it right', async () => {
+    const u = await driveUser(server);
+    const bytes = bytesOf(200_000);
+    expect((await u.uploadV1('合同.pdf', bytes)).status).toBe(200);
+    const target = ((await (await add(u, '归档')).json()) as { data: V1File }).data;
+    const q = { md5: md5(bytes), size: bytes.length, pid: target.id, filename: '合同副本.pdf' };
+    // A challenge handed out before the damage was found.
+    const before = await quickHead(u, q);
+    expect(before.status).toBe(200);
+
+    const store = server.deps.blobs as FsBlobStore;
+    const key = sha256(bytes);
+    const rotten = Buffer.from(bytes);
+    rotten[10] = (rotten[10] ?? 0) ^ 1;
+    writeFileSync(store.fileOf(key), rotten);
+    server.clock.advance(60_000);
+    const found = await checkBlobs(server.deps.db, store, server.clock.now(), Number.POSITIVE_INFINITY);
+    expect(found.damaged.map((d) => d.key)).toContain(key);
+
+    // Right answer, but the content is no longer there to link: gone, and the client sends the bytes.
+    const o = before.body.offset ?? 0;
+    const late = await quickProve(u, {
+      ...q,
+      sid: before.body.sid ?? '',
+      authMd5: md5(bytes.subarray(o, o + (before.body.len ?? 0))),
+    });
+    expect(late.body.code).toBe(DriveCode.UPLOAD_GONE);
+    expect((await quickHead(u, q)).status).toBe(404);
+
+    expect((await u.uploadV1('合同副本.pdf', bytes, target.id)).status).toBe(200);
+    expect(readFileSync(store.fileOf(key)).equals(Buffer.from(bytes))).toBe(true);
+    server.clock.advance(60_000);
+    await checkBlobs(server.deps.db, store, server.clock.now(), Number.POSITIVE_INFINITY);
+    expect((await new BlobIndex(server.deps.db).byKey(key))?.damaged_at).toBeNull();
+    expect((await quickHead(u, { ...q, filename: '第三份.pdf' })).status).toBe(200);
   });
 
   it('moves in batches, recycles, restores with the conflict text, limits batches', async () => {

@@ -98,7 +98,11 @@ export class BlobIndex {
     return info;
   }
 
-  /** Blobs with this MD5 and size (usually one; MD5 collisions are why the caller checks more). */
+  /**
+   * Blobs with this MD5 and size (usually one; MD5 collisions are why the caller checks more), but
+   * none the store check found damaged: a quick upload must not link a new file to bytes that are
+   * no longer the file's. Asked for such content, the client sends the bytes, which puts it right.
+   */
   byMd5(md5: string, size: number) {
     return this.db
       .selectFrom('drive_blobs')
@@ -106,6 +110,7 @@ export class BlobIndex {
       .where('md5', '=', md5.toLowerCase())
       .where('size', '=', size)
       .where('ref_count', '>', 0)
+      .where('damaged_at', 'is', null)
       .execute();
   }
 

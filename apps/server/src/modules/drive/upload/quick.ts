@@ -55,7 +55,8 @@ export class QuickUpload {
   ): Promise<Finished> {
     const u = await this.uploads.session(userId, p.sid, 'quick');
     const blob = u.blob_key ? await this.drive.blobIndex.byKey(u.blob_key) : undefined;
-    if (!blob || u.proof_offset === null || u.proof_len === null) {
+    // Found damaged since the challenge: gone, as the content is; the client then sends the bytes.
+    if (!blob || blob.damaged_at !== null || u.proof_offset === null || u.proof_len === null) {
       await this.uploads.abort(userId, u.id);
       throw uploadGone();
     }
