@@ -12,13 +12,16 @@ describe('worker pool', () => {
     // leaves the importing thread idle while later pieces are done (piscina's default put a task
     // it could not hand out yet at the back of its queue).
     const counter = new SharedArrayBuffer(4);
-    const tasks = WORKER_THREADS * 6;
+    const tasks = WORKER_THREADS * 10;
     const tickets = await Promise.all(
       Array.from(
         { length: tasks },
-        () => workerPool().run({ counter, ms: 3 }, { filename: TICKET_WORKER }) as Promise<number>,
+        () => workerPool().run({ counter, ms: 5 }, { filename: TICKET_WORKER }) as Promise<number>,
       ),
     );
-    expect(tickets).toEqual(Array.from({ length: tasks }, (_, i) => i));
+    // Tasks handed out at about the same moment may start in either order (a thread can be slow to
+    // run on a busy machine), so a little slack; the default moved one by 12 places of 20.
+    const late = Math.max(...tickets.map((ticket, i) => Math.abs(ticket - i)));
+    expect(late, `start order ${tickets.join(' ')}`).toBeLessThan(2 * WORKER_THREADS);
   });
 });
