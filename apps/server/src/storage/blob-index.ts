@@ -114,6 +114,31 @@ export class BlobIndex {
       .execute();
   }
 
+  /** Whether the store check found this blob's bytes changed (storage/blob-check.ts). */
+  async isDamaged(key: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('drive_blobs')
+      .select('damaged_at')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row !== undefined && row.damaged_at !== null;
+  }
+
+  /**
+   * Of these keys, those the store check found damaged: the damaged rows are read through their
+   * partial index (migration 040), so a page of a listing pays one query that finds none.
+   */
+  async damagedAmong(keys: Iterable<string | null>): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('drive_blobs')
+      .select('key')
+      .where('damaged_at', 'is not', null)
+      .execute();
+    if (rows.length === 0) return new Set();
+    const wanted = new Set(keys);
+    return new Set(rows.map((r) => r.key).filter((k) => wanted.has(k)));
+  }
+
   /** MD5 and SHA-1 (lower-case hex) of the blobs that have both recorded, by key. */
   async hashesOf(keys: readonly string[]): Promise<Map<string, { md5: string; sha1: string }>> {
     const out = new Map<string, { md5: string; sha1: string }>();

@@ -53,4 +53,6 @@ export const DriveMsg = {
   QUICK_PROOF_WRONG: '秒传校验失败',
   TOKEN_EXPIRED: '云盘授权已过期，请刷新',
   ROOT_READONLY: '根目录不可操作',
+  /** The store check found the stored bytes changed: downloads are refused until they are put right. */
+  FILE_DAMAGED: '文件内容已损坏，无法下载。请重新上传原文件，或联系管理员从备份恢复',
 } as const;

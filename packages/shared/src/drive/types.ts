@@ -38,6 +38,12 @@ export interface V2File {
    */
   thumbnail?: string;
   thumbnail_large?: string;
+  /**
+   * Files whose stored bytes the server's store check found changed (bit rot, a cut or lost
+   * file): downloads answer HTTP 409 with `DriveMsg.FILE_DAMAGED` until the same file is uploaded
+   * again or the operator restores it from a backup. Absent otherwise.
+   */
+  damaged?: true;
 }
 export interface V2ListResult {
   items: V2File[];
@@ -90,6 +96,8 @@ export interface V1File {
   url?: string;
   /** Image files: signed thumbnail URLs, `url1` 256 px and `url2` 1024 px (see `V2File.thumbnail`). */
   thumbs?: V1Thumbs;
+  /** As `V2File.damaged`. */
+  damaged?: true;
 }
 export interface V1ListResult {
   list: V1File[];

@@ -7,7 +7,7 @@ import { BlobIndex } from '../../storage/blob-index.js';
 import type { BlobInfo, ByteRange } from '../../storage/blob-store.js';
 import { type CopyOptions, copyItem } from './copy.js';
 import { checkZipLimits, zipEntries } from './download/links.js';
-import { sendItemFile, sendItemsZip } from './download/send.js';
+import { refuseDamaged, sendItemFile, sendItemsZip } from './download/send.js';
 import { FILE, type ItemRow, type ListKey } from './items-repo.js';
 import { sendPreview } from './preview/answer.js';
 import { DriveService } from './service.js';
@@ -83,6 +83,11 @@ export class Drive {
   /** MD5 and SHA-1 (lower-case hex) of files' contents, by blob key. */
   hashes(keys: readonly string[]) {
     return this.blobIndex.hashesOf(keys);
+  }
+
+  /** Whether the store check found a blob's bytes changed: such a file is not sent (see send.ts). */
+  isDamaged(key: string): Promise<boolean> {
+    return this.blobIndex.isDamaged(key);
   }
 
   /** A file's bytes, whole or one range (none for an empty file). */
@@ -215,7 +220,7 @@ export class Drive {
 
   /** A file as an attachment (Range, If-None-Match). */
   sendFile(req: FastifyRequest, reply: FastifyReply, item: DriveItem) {
-    return sendItemFile(req, reply, this.deps.blobs, item);
+    return sendItemFile(req, reply, this.deps.blobs, this.service.blobIndex, item);
   }
 
   /** Zip entries streamed as one zip named `name`. */
@@ -224,13 +229,14 @@ export class Drive {
   }
 
   /** A file shown in place by the drive's preview rules. */
-  sendPreview(
+  async sendPreview(
     req: FastifyRequest,
     reply: FastifyReply,
     item: DriveItem,
     blobKey: string,
     kind: Exclude<PreviewKind, 'none'>,
   ) {
+    if (await this.blobIndex.isDamaged(blobKey)) return refuseDamaged(reply);
     return sendPreview(req, reply, this.deps.blobs, item, blobKey, kind);
   }
 }

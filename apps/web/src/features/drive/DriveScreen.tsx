@@ -1,8 +1,10 @@
 import './drive.css';
+import { DriveMsg } from '@phonecloud/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal, message } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { toast } from '../../components/toast';
 import { type DriveDialog, DriveDialogs } from './DriveDialogs';
 import { DriveToolbar } from './DriveToolbar';
 import { DropZone } from './DropZone';
@@ -79,7 +81,8 @@ function DriveFolder({ backend, chain }: { backend: DriveBackend; chain: string[
             formatSize={backend.formatSize}
             actions={{
               open,
-              preview: setPreviewing,
+              preview: (item: DriveItem) =>
+                item.damaged ? toast.error(DriveMsg.FILE_DAMAGED) : setPreviewing(item),
               ...rowActions(actions, setDialog),
             }}
           />

@@ -17,6 +17,8 @@ export const DriveText = {
   SHARE: ShareText.SHARE,
   MY_SHARES: ShareText.MY_SHARES,
   COL_NAME: '文件名',
+  /** The tag of a file whose stored bytes were found changed; its tip is DriveMsg.FILE_DAMAGED. */
+  DAMAGED: '已损坏',
   COL_SIZE: '大小',
   COL_MTIME: '修改时间',
   COL_DELETED: '删除时间',

@@ -13,6 +13,8 @@ export interface DriveItem {
   /** Images: signed thumbnail URLs, 256 px and 1024 px on the longer side (v2 `thumbnail`, v1 `thumbs.url1`). */
   thumbnail?: string;
   thumbnailLarge?: string;
+  /** Its stored bytes were found changed (`V2File.damaged`): shown as such, not downloaded. */
+  damaged?: boolean;
 }
 
 /** Where and how a file is shown without downloading it (the preview-URL calls). */

@@ -102,6 +102,8 @@ export function useDriveActions(
   const download = async (items: DriveItem[]) => {
     const limit = downloadLimitError(items);
     if (limit) return toast.error(limit);
+    // The server refuses their bytes; said here instead of a download that fails without a word.
+    if (items.some((i) => i.damaged)) return toast.error(DriveMsg.FILE_DAMAGED);
     try {
       const only = items.length === 1 ? items[0] : undefined;
       const url =

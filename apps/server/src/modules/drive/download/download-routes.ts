@@ -32,7 +32,7 @@ export function downloadRoutes(drive: DriveService) {
         if (!v.ok) return refuse(reply, 403, v.expired ? 'link expired' : 'bad link');
         const item = await drive.liveItem(v.payload.u, v.payload.i).catch(() => null);
         if (!item || item.kind !== FILE || !item.blob_key) return refuse(reply, 404, 'not found');
-        return sendItemFile(req, reply, deps.blobs, item);
+        return sendItemFile(req, reply, deps.blobs, drive.blobIndex, item);
       },
     );
 

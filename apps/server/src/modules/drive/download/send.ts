@@ -1,22 +1,36 @@
-import { servedTypeOf } from '@phonecloud/shared';
+import { DriveMsg, servedTypeOf } from '@phonecloud/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendBlobBytes } from '../../../http/byte-range.js';
 import { attachmentDisposition } from '../../../http/content-disposition.js';
 import { sendZip } from '../../../http/zip-reply.js';
 import type { ZipEntry } from '../../../lib/zip.js';
+import type { BlobIndex } from '../../../storage/blob-index.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { FILE, type ItemRow } from '../items-repo.js';
 
 /**
+ * The answer for a file whose stored bytes the store check found changed: refused with the
+ * reason, not sent. A browser would save them, and a sync client put them over a good copy.
+ */
+export function refuseDamaged(reply: FastifyReply) {
+  return reply
+    .status(409)
+    .header('cache-control', 'no-store')
+    .send({ code: 409, message: DriveMsg.FILE_DAMAGED });
+}
+
+/**
  * A drive file as an attachment (the drive's signed downloads and a share's): its bytes as
- * `sendBlobBytes` answers them, named for download.
+ * `sendBlobBytes` answers them, named for download; refused when its bytes are damaged.
  */
 export async function sendItemFile(
   req: FastifyRequest,
   reply: FastifyReply,
   blobs: BlobStore,
+  index: BlobIndex,
   item: ItemRow,
 ) {
+  if (await index.isDamaged(item.blob_key as string)) return refuseDamaged(reply);
   reply
     .header('content-type', servedTypeOf(item.name))
     .header('content-disposition', attachmentDisposition(item.name))

@@ -25,7 +25,7 @@ import { v1SortedList } from '../find/find-routes.js';
 import { FILE } from '../items-repo.js';
 import { thumbSigner } from '../preview/links.js';
 import type { DriveService } from '../service.js';
-import { decodeMarker, encodeMarker, parseV1Id, toRecycle, toV1 } from './views.js';
+import { damageOf, decodeMarker, encodeMarker, parseV1Id, toRecycle, toV1 } from './views.js';
 
 /** `ids` as the spec sends them: "1,2,3" (a JSON array or repeated field is accepted too). */
 function parseIds(raw: unknown): number[] {
@@ -127,8 +127,9 @@ function registerListingRoutes(app: FastifyInstance, drive: DriveService): void 
     const last = page.at(-1);
     const hasMore = rows.length > query.size;
     const thumbs = thumbSigner(deps, req, userId);
+    const damage = await damageOf(drive, page);
     return ok({
-      list: page.map((r) => toV1(r, undefined, thumbs)),
+      list: page.map((r) => ({ ...toV1(r, undefined, thumbs), ...damage(r) })),
       page: query.page,
       size: query.size,
       hasMore,
@@ -268,6 +269,7 @@ function registerInfoRoutes(app: FastifyInstance, drive: DriveService): void {
     const item = await drive.byPath(uid(req), path);
     return ok({
       ...toV1(item, undefined, thumbSigner(deps, req, uid(req))),
+      ...(await damageOf(drive, [item]))(item),
       path: await drive.pathOf(uid(req), item.id),
     });
   });
@@ -278,6 +280,7 @@ function registerInfoRoutes(app: FastifyInstance, drive: DriveService): void {
     const item = await drive.liveItem(uid(req), id);
     return ok({
       ...toV1(item, undefined, thumbSigner(deps, req, uid(req))),
+      ...(await damageOf(drive, [item]))(item),
       path: await drive.pathOf(uid(req), item.id),
     });
   });

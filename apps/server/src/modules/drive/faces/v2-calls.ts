@@ -17,7 +17,7 @@ import { FILE, FOLDER } from '../items-repo.js';
 import { thumbSigner } from '../preview/links.js';
 import type { DriveService } from '../service.js';
 import { partLength, type UploadNameMode, type UploadRow, type Uploads } from '../upload/uploads.js';
-import { decodeMarker, encodeMarker, parseV2Id, toV2, v2Id } from './views.js';
+import { damageOf, decodeMarker, encodeMarker, parseV2Id, toV2, v2Id } from './views.js';
 
 export interface V2Ctx {
   req: FastifyRequest;
@@ -92,8 +92,9 @@ function listingCalls(drive: DriveService): Record<string, V2Call> {
       const page = rows.slice(0, b.limit);
       const last = page.at(-1);
       const thumbs = thumbSigner(deps, ctx.req, ctx.userId);
+      const damage = await damageOf(drive, page);
       return {
-        items: page.map((r) => toV2(r, ctx.driveId, undefined, thumbs)),
+        items: page.map((r) => ({ ...toV2(r, ctx.driveId, undefined, thumbs), ...damage(r) })),
         next_marker: rows.length > b.limit && last ? encodeMarker(last) : '',
       };
     },
@@ -114,8 +115,9 @@ function listingCalls(drive: DriveService): Record<string, V2Call> {
       const page = rows.slice(0, b.limit);
       const last = page.at(-1);
       const thumbs = thumbSigner(deps, ctx.req, ctx.userId);
+      const damage = await damageOf(drive, page);
       return {
-        items: page.map((r) => toV2(r, ctx.driveId, undefined, thumbs)),
+        items: page.map((r) => ({ ...toV2(r, ctx.driveId, undefined, thumbs), ...damage(r) })),
         next_marker: rows.length > b.limit && last ? v2Id(last.id) : '',
       };
     },
@@ -124,7 +126,8 @@ function listingCalls(drive: DriveService): Record<string, V2Call> {
       const b = body(ctx, Base.extend({ file_id: FileId }), raw);
       const item = await drive.liveItem(ctx.userId, id(b.file_id));
       const thumbs = thumbSigner(deps, ctx.req, ctx.userId);
-      return toV2(item, ctx.driveId, await sha1Of(drive, item.blob_key), thumbs);
+      const damage = await damageOf(drive, [item]);
+      return { ...toV2(item, ctx.driveId, await sha1Of(drive, item.blob_key), thumbs), ...damage(item) };
     },
   };
 }

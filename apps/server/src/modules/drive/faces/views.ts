@@ -10,6 +10,7 @@ import {
 import { invalid } from '../../../http/errors.js';
 import { FOLDER, type ItemRow } from '../items-repo.js';
 import { type ThumbSigner, v1ThumbFields, v2ThumbFields } from '../preview/links.js';
+import type { DriveService } from '../service.js';
 
 /** v2 ids: 'root' for the root, the decimal item id otherwise; the same item in both faces. */
 export function v2Id(id: number | null): string {
@@ -75,6 +76,16 @@ export function toRecycle(item: ItemRow): V1RecycleItem {
     size: item.size,
     deletedAt: item.trashed_at ?? 0,
   };
+}
+
+/**
+ * `{damaged: true}` for each of these rows whose stored bytes the store check found changed, `{}`
+ * for the others: spread into an item's view (`V2File.damaged`, `V1File.damaged`).
+ */
+export async function damageOf(drive: DriveService, rows: readonly ItemRow[]) {
+  const damaged = await drive.blobIndex.damagedAmong(rows.map((r) => r.blob_key));
+  return (row: ItemRow): { damaged?: true } =>
+    row.blob_key !== null && damaged.has(row.blob_key) ? { damaged: true } : {};
 }
 
 /** Opaque keyset marker of a listing page. */

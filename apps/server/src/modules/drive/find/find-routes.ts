@@ -19,7 +19,7 @@ import { parse } from '../../../http/parse.js';
 import { driveUser } from '../access/auth.js';
 import { notFound } from '../errors.js';
 import type { V2Call, V2Ctx } from '../faces/v2-calls.js';
-import { parseV2Id, toV1, toV2, v2Id } from '../faces/views.js';
+import { damageOf, parseV2Id, toV1, toV2, v2Id } from '../faces/views.js';
 import { thumbSigner } from '../preview/links.js';
 import type { DriveService } from '../service.js';
 import { DriveFind, hitFolder } from './find.js';
@@ -35,6 +35,42 @@ function sortOf(map: Record<string, DriveSort>, value: string): DriveSort {
 function v2Drive(ctx: V2Ctx, raw: unknown) {
   const driveId = (raw as { drive_id?: unknown } | null)?.drive_id;
   if (driveId !== undefined && driveId !== ctx.driveId) throw notFound();
+}
+
+/** `/file/search`: a page of hits by name, each with the path of its folder. */
+async function v2Search(
+  drive: DriveService,
+  find: DriveFind,
+  ctx: Parameters<V2Call>[0],
+  raw: unknown,
+): Promise<V2SearchResult> {
+  v2Drive(ctx, raw);
+  const b = parse(
+    z.object({
+      query: z.string({ message: DriveFindMsg.QUERY_EMPTY }),
+      limit: z.coerce.number().int().min(1).max(DRIVE_V2_PAGE_SIZE).default(DRIVE_SEARCH_PAGE_SIZE),
+      marker: z.string().optional(),
+    }),
+    raw,
+  );
+  const page = await find.search(ctx.userId, aliyunQuery(b.query), b.limit, b.marker || undefined);
+  const thumbs = thumbSigner(drive.deps, ctx.req, ctx.userId);
+  const damage = await damageOf(
+    drive,
+    page.hits.map((h) => h.item),
+  );
+  return {
+    items: page.hits.map((h) => {
+      const folder = hitFolder(h);
+      return {
+        ...toV2(h.item, ctx.driveId, undefined, thumbs),
+        ...damage(h.item),
+        parent_path: folder.path,
+        parent_file_id_path: folder.ids.map(v2Id),
+      };
+    }),
+    next_marker: page.next,
+  };
 }
 
 /**
@@ -76,33 +112,14 @@ export function findV2Calls(drive: DriveService, base: Record<string, V2Call>): 
         b.marker || undefined,
       );
       const thumbs = thumbSigner(drive.deps, ctx.req, ctx.userId);
-      return { items: page.rows.map((r) => toV2(r, ctx.driveId, undefined, thumbs)), next_marker: page.next };
-    },
-
-    [DriveFindApi.v2Search.slice(3)]: async (ctx, raw): Promise<V2SearchResult> => {
-      v2Drive(ctx, raw);
-      const b = parse(
-        z.object({
-          query: z.string({ message: DriveFindMsg.QUERY_EMPTY }),
-          limit: z.coerce.number().int().min(1).max(DRIVE_V2_PAGE_SIZE).default(DRIVE_SEARCH_PAGE_SIZE),
-          marker: z.string().optional(),
-        }),
-        raw,
-      );
-      const page = await find.search(ctx.userId, aliyunQuery(b.query), b.limit, b.marker || undefined);
-      const thumbs = thumbSigner(drive.deps, ctx.req, ctx.userId);
+      const damage = await damageOf(drive, page.rows);
       return {
-        items: page.hits.map((h) => {
-          const folder = hitFolder(h);
-          return {
-            ...toV2(h.item, ctx.driveId, undefined, thumbs),
-            parent_path: folder.path,
-            parent_file_id_path: folder.ids.map(v2Id),
-          };
-        }),
+        items: page.rows.map((r) => ({ ...toV2(r, ctx.driveId, undefined, thumbs), ...damage(r) })),
         next_marker: page.next,
       };
     },
+
+    [DriveFindApi.v2Search.slice(3)]: (ctx, raw) => v2Search(drive, find, ctx, raw),
 
     [DriveFindApi.v2GetPrefs.slice(3)]: async (ctx, raw) => {
       v2Drive(ctx, raw);
@@ -152,8 +169,9 @@ export async function v1SortedList(drive: DriveService, req: FastifyRequest, fol
     query.marker || undefined,
   );
   const thumbs = thumbSigner(drive.deps, req, userId);
+  const damage = await damageOf(drive, page.rows);
   const result: V1ListResult = {
-    list: page.rows.map((r) => toV1(r, undefined, thumbs)),
+    list: page.rows.map((r) => ({ ...toV1(r, undefined, thumbs), ...damage(r) })),
     page: query.page,
     size: query.size,
     hasMore: page.next !== '',
@@ -181,10 +199,19 @@ export function findV1Routes(drive: DriveService) {
       const userId = driveUser(req);
       const page = await find.search(userId, q.key, q.num, q.marker || undefined);
       const thumbs = thumbSigner(deps, req, userId);
+      const damage = await damageOf(
+        drive,
+        page.hits.map((h) => h.item),
+      );
       const result: V1SearchResult = {
         list: page.hits.map((h) => {
           const folder = hitFolder(h);
-          return { ...toV1(h.item, undefined, thumbs), parentPath: folder.path, parentIds: folder.ids };
+          return {
+            ...toV1(h.item, undefined, thumbs),
+            ...damage(h.item),
+            parentPath: folder.path,
+            parentIds: folder.ids,
+          };
         }),
         hasMore: page.next !== '',
         marker: page.next,

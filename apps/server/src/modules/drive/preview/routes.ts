@@ -13,6 +13,7 @@ import { ok } from '../../../http/envelope.js';
 import { parse } from '../../../http/parse.js';
 import { driveUser } from '../access/auth.js';
 import { verifyToken } from '../access/tokens.js';
+import { refuseDamaged } from '../download/send.js';
 import { notFound } from '../errors.js';
 import { parseV1Id, parseV2Id } from '../faces/views.js';
 import { FILE } from '../items-repo.js';
@@ -115,6 +116,7 @@ function registerSignedRoutes(app: FastifyInstance, drive: DriveService, thumbs:
       if (!item || item.kind !== FILE || !item.blob_key) return refuse(reply, 404, 'not found');
       const kind = previewKindOf(item.name);
       if (kind === 'none') return refuse(reply, 415, 'cannot preview');
+      if (await drive.blobIndex.isDamaged(item.blob_key)) return refuseDamaged(reply);
       return sendPreview(req, reply, deps.blobs, item, item.blob_key, kind);
     },
   );

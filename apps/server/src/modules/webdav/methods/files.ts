@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { servedTypeOf } from '@phonecloud/shared';
+import { DriveMsg, servedTypeOf } from '@phonecloud/shared';
 import { parseRange } from '../../../http/byte-range.js';
 import { attachmentDisposition, FOLDER } from '../../drive/index.js';
 import { DavError } from '../errors.js';
@@ -23,6 +23,9 @@ export async function get(dav: WebDavService, ctx: Ctx) {
       .send(req.method === 'HEAD' ? undefined : '');
   }
   httpPreconditions(ctx, item);
+  // Its bytes no longer match what was stored: a sync client would put them over a good copy.
+  if (item.blob_key && (await dav.drive.isDamaged(item.blob_key)))
+    throw new DavError(409, undefined, [], DriveMsg.FILE_DAMAGED);
   const etag = etagOf(item);
   reply
     .header('etag', etag)

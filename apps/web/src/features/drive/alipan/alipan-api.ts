@@ -34,6 +34,7 @@ const toItem = (f: V2File): DriveItem => ({
   size: f.size,
   mtime: Date.parse(f.updated_at),
   ...(f.thumbnail ? { thumbnail: f.thumbnail, thumbnailLarge: f.thumbnail_large } : {}),
+  ...(f.damaged ? { damaged: true } : {}),
 });
 
 /** One `/v2/batch` of the same call over many items: each item's outcome, in order. */

@@ -3,6 +3,7 @@ import { Checkbox } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useIsNarrow } from '../../../components/breakpoints';
 import { FileIcon } from '../listing/FileIcon';
+import { DamagedTag } from '../listing/FileList';
 import { type ListingProps, listingState, toggled } from '../listing/listing-view';
 import { DriveText } from '../texts';
 import type { DriveItem } from '../types';
@@ -145,6 +146,7 @@ function Tile({
           )}
         </span>
         <span className="drive-tile__name">{item.name}</span>
+        {item.damaged ? <DamagedTag /> : null}
       </button>
     </div>
   );

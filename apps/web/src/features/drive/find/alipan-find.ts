@@ -26,6 +26,7 @@ export const v2Item = (f: V2File & { thumbnail?: string; thumbnail_large?: strin
   size: f.size,
   mtime: Date.parse(f.updated_at),
   ...(f.thumbnail ? { thumbnail: f.thumbnail, thumbnailLarge: f.thumbnail_large } : {}),
+  ...(f.damaged ? { damaged: true } : {}),
 });
 
 /** The newer variant's find and arrange calls (v2 JSON, bearer token). */

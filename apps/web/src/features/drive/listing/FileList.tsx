@@ -7,8 +7,9 @@ import {
   FolderOpenOutlined,
   ShareAltOutlined,
 } from '@ant-design/icons';
+import { DriveMsg } from '@phonecloud/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Button, Checkbox, Dropdown, Tooltip } from 'antd';
+import { Button, Checkbox, Dropdown, Tag, Tooltip } from 'antd';
 import { type ReactNode, useRef } from 'react';
 import { useIsNarrow } from '../../../components/breakpoints';
 import { DriveText } from '../texts';
@@ -142,8 +143,10 @@ function FileRow({ item, top, height, narrow, selected, onToggle, actions, forma
         >
           {item.name}
         </button>
+        {item.damaged && !narrow ? <DamagedTag /> : null}
         {narrow ? (
           <span className="drive-name__meta">
+            {item.damaged ? <DamagedTag /> : null}
             {item.type === 'file' ? `${formatSize(item.size)} · ` : ''}
             {formatTime(item.mtime)}
           </span>
@@ -182,6 +185,17 @@ function RowActionsOf({ item, actions, narrow }: { item: DriveItem; actions: Row
         aria-label={`${item.name} 的操作`}
       />
     </Dropdown>
+  );
+}
+
+/** A file whose stored bytes were found changed: what it means and what to do, on hover or tap. */
+export function DamagedTag() {
+  return (
+    <Tooltip title={DriveMsg.FILE_DAMAGED}>
+      <Tag color="error" className="drive-damaged" tabIndex={0}>
+        {DriveText.DAMAGED}
+      </Tag>
+    </Tooltip>
   );
 }
 

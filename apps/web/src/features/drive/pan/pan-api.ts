@@ -87,6 +87,7 @@ export const v1Item = (f: V1File): DriveItem => ({
   size: f.size,
   mtime: f.mtime,
   ...(f.thumbs ? { thumbnail: f.thumbs.url1, thumbnailLarge: f.thumbs.url2 } : {}),
+  ...(f.damaged ? { damaged: true } : {}),
 });
 
 /** Batches answer code 0 only when all passed; otherwise the client has already thrown the server's text. */
