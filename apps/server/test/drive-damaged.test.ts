@@ -57,6 +57,13 @@ describe.each(TEST_DIALECTS)('a damaged file [%s]', (dialect) => {
     expect((await fetch(preview.data?.url ?? '')).status).toBe(409);
     const fine = await u.v2<{ url: string }>('/file/get_download_url', { file_id: good.file_id });
     expect((await fetch(fine.data?.url ?? '')).status).toBe(200);
+    // A zip holding it is refused before its first byte, naming the file.
+    const zip = await u.v2<{ url: string }>('/file/get_zip_url', {
+      file_id_list: [good.file_id, bad.file_id],
+    });
+    const zipped = await fetch(zip.data?.url ?? '');
+    expect(zipped.status).toBe(409);
+    expect(await zipped.json()).toEqual({ code: 409, message: DriveMsg.FILE_DAMAGED, files: ['报表.txt'] });
 
     // The same bytes uploaded again (another name) put the stored file right for both.
     await u.uploadV2('报表-重传.txt', bytes);
@@ -65,6 +72,7 @@ describe.each(TEST_DIALECTS)('a damaged file [%s]', (dialect) => {
     expect(after.data?.items.some((i) => i.damaged)).toBe(false);
     const back = await fetch(link ?? '');
     expect(back.status).toBe(200);
+    expect((await fetch(zip.data?.url ?? '')).status).toBe(200);
     expect(sha256(Buffer.from(await back.arrayBuffer()))).toBe(sha256(bytes));
   });
 

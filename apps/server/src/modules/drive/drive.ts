@@ -225,7 +225,7 @@ export class Drive {
 
   /** Zip entries streamed as one zip named `name`. */
   sendZip(req: FastifyRequest, reply: FastifyReply, entries: readonly ZipEntry[], name: string) {
-    return sendItemsZip(req, reply, this.deps.blobs, entries, name);
+    return sendItemsZip(req, reply, this.deps.blobs, this.service.blobIndex, entries, name);
   }
 
   /** A file shown in place by the drive's preview rules. */

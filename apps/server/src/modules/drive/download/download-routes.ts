@@ -41,7 +41,7 @@ export function downloadRoutes(drive: DriveService) {
       if (!v.ok) return refuse(reply, 403, v.expired ? 'link expired' : 'bad link');
       const entries = await zipEntries(drive, v.payload.u, v.payload.ids);
       checkZipLimits(entries);
-      return sendItemsZip(req, reply, deps.blobs, entries, v.payload.n);
+      return sendItemsZip(req, reply, deps.blobs, drive.blobIndex, entries, v.payload.n);
     });
   };
 }

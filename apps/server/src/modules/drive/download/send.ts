@@ -12,11 +12,11 @@ import { FILE, type ItemRow } from '../items-repo.js';
  * The answer for a file whose stored bytes the store check found changed: refused with the
  * reason, not sent. A browser would save them, and a sync client put them over a good copy.
  */
-export function refuseDamaged(reply: FastifyReply) {
+export function refuseDamaged(reply: FastifyReply, files?: string[]) {
   return reply
     .status(409)
     .header('cache-control', 'no-store')
-    .send({ code: 409, message: DriveMsg.FILE_DAMAGED });
+    .send({ code: 409, message: DriveMsg.FILE_DAMAGED, ...(files ? { files } : {}) });
 }
 
 /**
@@ -39,14 +39,27 @@ export async function sendItemFile(
   return sendBlobBytes(req, reply, blobs, item.blob_key as string, item.size);
 }
 
-/** Items (checked against the zip limits by the caller) streamed as one zip named `name`. */
-export function sendItemsZip(
+/**
+ * Items (checked against the zip limits by the caller) streamed as one zip named `name`; refused
+ * before the first byte, naming them, when any file's bytes are damaged (a folder's contents are
+ * not in the portal's view, so only the server can tell).
+ */
+export async function sendItemsZip(
   req: FastifyRequest,
   reply: FastifyReply,
   blobs: BlobStore,
+  index: BlobIndex,
   entries: ReadonlyArray<{ item: ItemRow; path: string }>,
   name: string,
 ) {
+  const damaged = await index.damagedAmong(entries.map((e) => e.item.blob_key));
+  if (damaged.size > 0) {
+    const isDamaged = (e: { item: ItemRow }) => e.item.blob_key !== null && damaged.has(e.item.blob_key);
+    return refuseDamaged(
+      reply,
+      entries.filter(isDamaged).map((e) => e.path),
+    );
+  }
   const files = entries.map(({ item, path }): ZipEntry => {
     const mtime = new Date(item.updated_at);
     if (item.kind !== FILE)
