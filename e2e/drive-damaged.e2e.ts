@@ -73,6 +73,7 @@ test('a file found damaged: tagged in the list and the grid, its download and pr
   await page.getByText('缩略图', { exact: true }).click();
   await expect(page.locator('.drive-tile[data-name="年度报告.txt"]').getByText('已损坏')).toBeVisible();
   await expect(page.locator('.drive-tile[data-name="正常.txt"]').getByText('已损坏')).toHaveCount(0);
+  await shot(page, '95-drive-damaged-grid');
   await page.getByText('列表', { exact: true }).click();
 
   await page.setViewportSize({ width: 375, height: 812 });
