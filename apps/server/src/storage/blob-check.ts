@@ -16,10 +16,11 @@ export interface CheckResult {
 
 /**
  * The store check: re-reads the referenced blobs marked damaged (with up to half the budget),
- * then the least recently checked ones, up to `budgetBytes`, against their names (a blob's key is its SHA-256), on a hashing thread. A blob that is missing,
- * of another size than indexed, or whose bytes hash to something else is marked damaged
- * (`damaged_at`, logged, counted in `phonecloud_blobs_damaged`); one that matches again (an upload
- * of the same bytes replaced the file) is cleared. Only a store on this machine's disks is
+ * then the least recently checked ones, up to `budgetBytes`, against their names (a blob's key
+ * is its SHA-256), on a hashing thread. A blob that is missing, of another size than indexed, or
+ * whose bytes hash to something else is marked damaged (`damaged_at`, logged, counted in
+ * `phonecloud_blobs_damaged`); one that matches again (an upload of the same bytes replaced the
+ * file) is cleared. Only a store on this machine's disks is
  * checked: an ordinary file system keeps no checksums of its own, a bucket does, and reading it
  * back would be paid for.
  *
