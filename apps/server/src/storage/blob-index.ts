@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.js';
+import { damagedRowsQuery } from './blob-check.js';
 import type { BlobInfo, BlobStore } from './index.js';
 
 /** The database or a transaction on it: a reference changes in the same transaction as its row. */
@@ -129,11 +130,7 @@ export class BlobIndex {
    * partial index (migration 040), so a page of a listing pays one query that finds none.
    */
   async damagedAmong(keys: Iterable<string | null>): Promise<Set<string>> {
-    const rows = await this.db
-      .selectFrom('drive_blobs')
-      .select('key')
-      .where('damaged_at', 'is not', null)
-      .execute();
+    const rows = await damagedRowsQuery(this.db).execute();
     if (rows.length === 0) return new Set();
     const wanted = new Set(keys);
     return new Set(rows.map((r) => r.key).filter((k) => wanted.has(k)));
