@@ -42,8 +42,11 @@ async function deviceToken(baseUrl: string, account: Account): Promise<string> {
   return done.token;
 }
 
-/** A small picture of its own colour (so its own content) with no time in it: dated by `mtime`. */
-function picture(seed: number): Promise<Buffer> {
+/**
+ * A small picture of its own colour (so its own content) with no time in it: dated by `mtime`.
+ * `backUpPictures` gives the n-th of its list the seed n + 1.
+ */
+export function picture(seed: number): Promise<Buffer> {
   const background = { r: (seed * 67) % 256, g: (seed * 131) % 256, b: (seed * 29 + 90) % 256 };
   return sharp({ create: { width: 64, height: 48, channels: 3, background } })
     .png()

@@ -37,6 +37,8 @@ export const ContactMsg = {
   TIME_MACHINE_NODE_GONE: '该时间点已不存在，请刷新后重试',
   MERGE_NOTHING: '合并失败，请重新查找重复联系人',
   CREATE_GROUP_FIRST: '请先创建群组',
+  /** The avatar's stored bytes were found changed by the store check (HTTP 409, product text). */
+  AVATAR_DAMAGED: '头像图片已损坏，请重新设置头像，或联系管理员从备份恢复',
 } as const;
 
 const FIELD_LABEL = {

@@ -53,6 +53,8 @@ export const NoteMsg = {
   EXPORT_TITLE: '导出便签',
   EXPORT_HINT: '导出为 Markdown 文件（含图片和录音）的 zip 压缩包，无需本产品即可阅读',
   JUST_NOW: '刚刚',
+  /** An attachment's stored bytes were found changed by the store check (HTTP 409, product text). */
+  FILE_DAMAGED: '附件内容已损坏，无法打开。请重新添加该附件，或联系管理员从备份恢复',
 } as const;
 
 /** The colour marks' names (product texts), by `classify`. */

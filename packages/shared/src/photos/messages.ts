@@ -17,4 +17,10 @@ export const PhotoMsg = {
   WATCH_FOLDER_BAD: '文件夹路径不正确',
   WATCH_FOLDER_ROOT: '请选择云盘中的一个文件夹，不能是根目录',
   WATCH_FOLDER_IS_FILE: '该路径是一个文件，请选择文件夹',
+  /**
+   * The photo's stored bytes were found changed by the store check (HTTP 409): the phone that
+   * still has it sends it again at its next backup, which puts it right.
+   */
+  DAMAGED:
+    '照片内容已损坏，无法查看或下载。手机上还有这张照片时，下次备份会自动修复；否则请联系管理员从备份恢复',
 } as const;

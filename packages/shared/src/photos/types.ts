@@ -21,6 +21,12 @@ export interface PhotoItem {
   ready: boolean;
   /** Only in the bin. */
   trashed_at?: number;
+  /**
+   * Present (true) when the store check found the original's stored bytes changed: viewing
+   * and downloading the original answer HTTP 409 with `PhotoMsg.DAMAGED` until a phone that
+   * still has the photo backs it up again (it is asked to), which puts it right.
+   */
+  damaged?: true;
 }
 
 export interface PhotoDetail extends PhotoItem {

@@ -25,6 +25,8 @@ export const SmsMsg = {
   NO_NICKNAME: '您还没有设置昵称，请在手机帐号中心设置昵称',
   EXPORT_TITLE: '导出短信',
   EXPORT_HINT: '导出为 SMS Backup & Restore 格式（XML），可在安卓手机上恢复',
+  /** A picture's stored bytes were found changed by the store check (HTTP 409, product text). */
+  PICTURE_DAMAGED: '彩信图片已损坏，无法打开，请联系管理员从备份恢复',
 } as const;
 
 /** Search result counts (product wording). */

@@ -132,13 +132,15 @@ export class NoteFiles {
     return info.key;
   }
 
-  file(userId: number, key: string) {
-    return this.deps.db
+  /** One of the user's files, with whether the store check found its stored bytes changed. */
+  async file(userId: number, key: string) {
+    const row = await this.deps.db
       .selectFrom('note_files')
       .selectAll()
       .where('user_id', '=', userId)
       .where('id', '=', key)
       .executeTakeFirst();
+    return row && { ...row, damaged: await this.blobIndex.isDamaged(row.id) };
   }
 }
 

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendBlobBytes } from '../../http/byte-range.js';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import type { AppDeps } from '../../http/context.js';
+import { refuseDamagedBlob } from '../../http/damaged-blob.js';
 import { ok } from '../../http/envelope.js';
 import { invalid } from '../../http/errors.js';
 import { currentSession, requireVerified } from '../../http/guards.js';
@@ -72,6 +73,7 @@ export async function noteFileRoutes(scope: FastifyInstance, deps: AppDeps) {
       if (!/^[0-9a-f]{64}$/.test(key)) return notFound(reply);
       const file = await files.file(uid(req), key);
       if (!file) return notFound(reply);
+      if (file.damaged) return refuseDamagedBlob(reply, NoteMsg.FILE_DAMAGED);
       const size = Number(file.size);
       // Content-addressed: the bytes under a key never change.
       reply.header('cache-control', 'private, max-age=31536000, immutable').type(file.content_type);

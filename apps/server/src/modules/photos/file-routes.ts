@@ -1,11 +1,13 @@
-import { PhotoApi } from '@phonecloud/shared';
+import { PhotoApi, PhotoMsg } from '@phonecloud/shared';
 import { PhotoFileParams, PhotoThumbQuery, PhotoZipParams } from '@phonecloud/shared/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendBlobBytes } from '../../http/byte-range.js';
 import type { AppDeps } from '../../http/context.js';
+import { refuseDamagedBlob } from '../../http/damaged-blob.js';
 import { currentSession, verifiedRoute } from '../../http/guards.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
 import { sendZip } from '../../http/zip-reply.js';
+import { BlobIndex } from '../../storage/blob-index.js';
 import { attachmentDisposition } from '../drive/index.js';
 import { PhotosService } from './service.js';
 import { PhotoZips } from './zip.js';
@@ -17,18 +19,20 @@ function notFound(reply: FastifyReply) {
 /**
  * The bytes: the original and a selection's zip as attachments (never shown in place: `nosniff`,
  * a sandbox, the served type of its name), and the thumbnails as JPEGs. Another user's id or
- * link is "not found".
+ * link is "not found"; bytes the store check found damaged are refused (409, `PhotoMsg.DAMAGED`).
  */
 export async function photoFileRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<ZodSchemas>();
   const photos = new PhotosService(deps);
   const zips = new PhotoZips(deps);
+  const blobIndex = new BlobIndex(deps.db);
   const guard = verifiedRoute(deps, 'main');
   const uid = (req: FastifyRequest) => currentSession(req).userId;
 
   app.get(`${PhotoApi.file}/:id`, { ...guard, schema: { params: PhotoFileParams } }, async (req, reply) => {
     const row = await photos.readable(uid(req), req.params.id);
     if (!row) return notFound(reply);
+    if (await blobIndex.isDamaged(row.sha256)) return refuseDamagedBlob(reply, PhotoMsg.DAMAGED);
     reply
       .type(row.mime)
       .header('content-disposition', attachmentDisposition(row.name))
@@ -42,6 +46,7 @@ export async function photoFileRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.get(`${PhotoApi.zip}/:token`, { ...guard, schema: { params: PhotoZipParams } }, async (req, reply) => {
     const zip = await zips.open(uid(req), req.params.token);
     if (!zip) return notFound(reply);
+    if (zip.damaged.length > 0) return refuseDamagedBlob(reply, PhotoMsg.DAMAGED, { files: zip.damaged });
     reply.header('content-security-policy', 'sandbox');
     return sendZip(req, reply, zip.entries, zip.name);
   });
@@ -55,6 +60,7 @@ export async function photoFileRoutes(scope: FastifyInstance, deps: AppDeps) {
       if (!row || !key) return notFound(reply);
       const stat = await deps.blobs.stat(key);
       if (!stat) return notFound(reply);
+      if (await blobIndex.isDamaged(key)) return refuseDamagedBlob(reply, PhotoMsg.DAMAGED);
       // Content-addressed: a thumbnail's bytes never change under its key.
       reply
         .type('image/jpeg')

@@ -2,6 +2,7 @@ import {
   PHOTO_BIN_DAYS,
   PHOTO_PAGE_DEFAULT,
   type PhotoDetail,
+  type PhotoItem,
   type PhotoMonth,
   type PhotoPage,
   type PhotoPlace,
@@ -60,7 +61,7 @@ export class PhotosService {
     const rows = await this.repo.page(userId, q, after, limit);
     const last = rows[rows.length - 1];
     return {
-      items: rows.map(itemView),
+      items: await this.itemsOf(rows),
       next: last && rows.length === limit ? encodeCursor({ taken_at: last.taken_at, id: last.id }) : '',
     };
   }
@@ -88,7 +89,13 @@ export class PhotosService {
   async detail(userId: number, id: number): Promise<PhotoDetail> {
     const row = await this.repo.one(userId, id);
     if (!row) throw photoNotFound();
-    return detailView(row, await this.repo.albumsOf(userId, id));
+    return detailView(row, await this.repo.albumsOf(userId, id), await this.index.isDamaged(row.sha256));
+  }
+
+  /** A page's rows as items, those whose original the store check found changed marked damaged. */
+  private async itemsOf(rows: readonly PhotoRow[]): Promise<PhotoItem[]> {
+    const damaged = await this.index.damagedAmong(rows.map((r) => r.sha256));
+    return rows.map((r) => itemView(r, damaged.has(r.sha256)));
   }
 
   /** A photo the user may read: theirs, live or in the bin; undefined otherwise. */
@@ -123,7 +130,7 @@ export class PhotosService {
     const rows = await this.repo.binPage(userId, cursorOf(cursor), limit);
     const last = rows[rows.length - 1];
     return {
-      items: rows.map(itemView),
+      items: await this.itemsOf(rows),
       next:
         last && rows.length === limit ? encodeCursor({ taken_at: last.trashed_at ?? 0, id: last.id }) : '',
     };

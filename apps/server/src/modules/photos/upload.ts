@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/index.js';
 import type { AppDeps } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
+import { BlobIndex } from '../../storage/blob-index.js';
 import { Drive } from '../drive/index.js';
 import { photoQueue } from './meta/queue.js';
 import { newPhotoRow } from './new-row.js';
@@ -20,24 +21,38 @@ import { PhotosService } from './service.js';
  * The phone's backup: contents the user keeps are skipped by hash (whichever phone sent them);
  * the others go through the drive's resumable upload sessions and quota, and become a photo row
  * holding the blob's reference when their bytes hash to what the phone announced.
+ *
+ * A photo whose stored bytes the store check found damaged counts as not kept: told it is
+ * backed up, a phone may free the space its copy takes, the only good one left. Sent again, its
+ * bytes replace the damaged ones under the same key (the row stays), and the next check clears it.
  * @package
  */
 export class PhotoUploads {
   private readonly repo: PhotosRepo;
   private readonly drive: Drive;
+  private readonly blobIndex: BlobIndex;
 
   constructor(private readonly deps: AppDeps) {
     this.repo = new PhotosRepo(deps.db);
     this.drive = new Drive(deps);
+    this.blobIndex = new BlobIndex(deps.db);
   }
 
   async check(userId: number, hashes: string[]): Promise<{ present: string[] }> {
-    return { present: await this.repo.kept(userId, hashes) };
+    const kept = await this.repo.kept(userId, hashes);
+    const damaged = await this.blobIndex.damagedAmong(kept);
+    return { present: damaged.size === 0 ? kept : kept.filter((h) => !damaged.has(h)) };
+  }
+
+  /** The user's photo of this content, unless its stored bytes are damaged (see above). */
+  private async keptWhole(userId: number, sha256: string) {
+    const kept = await this.repo.byHash(userId, sha256);
+    return kept && !(await this.blobIndex.isDamaged(sha256)) ? kept : undefined;
   }
 
   async start(userId: number, s: PhotoUploadStart): Promise<PhotoUploadState> {
     if (!photoKindOf(s.name)) throw invalid(PhotoMsg.NOT_A_PHOTO);
-    const kept = await this.repo.byHash(userId, s.sha256);
+    const kept = await this.keptWhole(userId, s.sha256);
     if (kept) return { done: true, photo_id: kept.id };
     if (s.upload_id) {
       const open = await this.drive.areaUpload(userId, s.upload_id);
@@ -79,7 +94,7 @@ export class PhotoUploads {
     body: Readable,
     declared?: number,
   ): Promise<{ photo_id: number; created: boolean }> {
-    const kept = await this.repo.byHash(userId, s.sha256);
+    const kept = await this.keptWhole(userId, s.sha256);
     if (kept) {
       body.resume();
       return { photo_id: kept.id, created: false };

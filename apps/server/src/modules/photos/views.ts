@@ -9,10 +9,10 @@ function offsetText(minutes: number | null): string | null {
 }
 
 /**
- * A row as the timeline shows it; `pairs` maps a Live Photo's still to its video.
+ * A row as the timeline shows it; `damaged` when the store check found its original changed.
  * @package
  */
-export function itemView(r: PhotoRow): PhotoItem {
+export function itemView(r: PhotoRow, damaged = false): PhotoItem {
   const item: PhotoItem = {
     id: r.id,
     kind: r.kind === Kind.VIDEO ? 'video' : 'image',
@@ -28,13 +28,14 @@ export function itemView(r: PhotoRow): PhotoItem {
     ready: r.meta_state !== MetaState.PENDING,
   };
   if (r.trashed_at !== null) item.trashed_at = r.trashed_at;
+  if (damaged) item.damaged = true;
   return item;
 }
 
 /** @package */
-export function detailView(r: PhotoRow, albums: number[]): PhotoDetail {
+export function detailView(r: PhotoRow, albums: number[], damaged = false): PhotoDetail {
   return {
-    ...itemView(r),
+    ...itemView(r, damaged),
     make: r.make,
     model: r.model,
     lens: r.lens,

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { PHOTO_ZIP_LINK_MINUTES, PhotoApi } from '@phonecloud/shared';
 import type { AppDeps } from '../../http/context.js';
 import type { ZipEntry } from '../../lib/zip.js';
+import { BlobIndex } from '../../storage/blob-index.js';
 import { photoNotFound } from './errors.js';
 import { safeName, uniqueIn } from './names.js';
 import { type PhotoRow, PhotosRepo } from './repo.js';
@@ -35,15 +36,21 @@ export class PhotoZips {
 
   /**
    * The zip's name and entries for a live link of the user, or null. The photos are read again:
-   * one deleted since the link was made is left out.
+   * one deleted since the link was made is left out. `damaged` names the entries whose stored
+   * bytes the store check found changed: such a zip is refused before its first byte.
    */
-  async open(userId: number, linkId: string): Promise<{ name: string; entries: ZipEntry[] } | null> {
+  async open(
+    userId: number,
+    linkId: string,
+  ): Promise<{ name: string; entries: ZipEntry[]; damaged: string[] } | null> {
     if (!LINK_ID.test(linkId)) return null;
     const link = await this.repo.zipLink(userId, linkId, this.deps.clock.now());
     if (!link) return null;
     const rows = await this.repo.withPartners(userId, JSON.parse(link.ids) as number[]);
     const entries = zipEntries(rows, (key) => this.deps.blobs.get(key));
-    return { name: `相册-${entries.length}个文件.zip`, entries };
+    const bad = await new BlobIndex(this.deps.db).damagedAmong(rows.map((r) => r.sha256));
+    const damaged = entries.filter((_, i) => bad.has((rows[i] as PhotoRow).sha256)).map((e) => e.name);
+    return { name: `相册-${entries.length}个文件.zip`, entries, damaged };
   }
 
   expire() {

@@ -1,8 +1,9 @@
-import { SmsApi } from '@phonecloud/shared';
+import { SmsApi, SmsMsg } from '@phonecloud/shared';
 import { SmsExportParams, SmsPictureParams } from '@phonecloud/shared/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import type { AppDeps } from '../../http/context.js';
+import { refuseDamagedBlob } from '../../http/damaged-blob.js';
 import { ok } from '../../http/envelope.js';
 import { currentSession, requireVerified } from '../../http/guards.js';
 import type { ZodSchemas } from '../../http/route-schemas.js';
@@ -40,6 +41,7 @@ export async function smsFileRoutes(scope: FastifyInstance, deps: AppDeps) {
     const { key } = req.params;
     const file = await exporter.openPicture(uid(req), key);
     if (!file) return notFound(reply);
+    if (file === 'damaged') return refuseDamagedBlob(reply, SmsMsg.PICTURE_DAMAGED);
     // Content-addressed: the bytes under a key never change.
     reply.header('cache-control', 'private, max-age=31536000, immutable');
     reply.header('content-length', String(file.size));

@@ -130,11 +130,15 @@ export class AvatarService {
     }
   }
 
-  /** The stored bytes of one of the user's avatars, or null. */
-  async open(userId: number, key: string): Promise<{ stream: Readable; size: number } | null> {
+  /**
+   * The stored bytes of one of the user's avatars, null when it is not one, or `'damaged'` when
+   * the store check found them changed (refused, not sent).
+   */
+  async open(userId: number, key: string): Promise<{ stream: Readable; size: number } | 'damaged' | null> {
     if (!/^[0-9a-f]{64}$/.test(key)) return null;
     const file = await this.files.file(userId, key, FileKind.AVATAR);
     if (!file) return null;
+    if (await this.blobIndex.isDamaged(file.blob_key)) return 'damaged';
     return { stream: await this.deps.blobs.get(file.blob_key), size: Number(file.size) };
   }
 }

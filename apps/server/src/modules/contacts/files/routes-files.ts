@@ -12,6 +12,7 @@ import { ContactExportBody, ContactFileParams, ContactUploadBody } from '@phonec
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { attachmentDisposition } from '../../../http/content-disposition.js';
 import type { AppDeps } from '../../../http/context.js';
+import { refuseDamagedBlob } from '../../../http/damaged-blob.js';
 import { ok } from '../../../http/envelope.js';
 import { invalid } from '../../../http/errors.js';
 import { currentSession, requireVerified } from '../../../http/guards.js';
@@ -59,6 +60,7 @@ export async function contactFileRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.get(`${ContactApi.avatar}/:key`, byKey, async (req, reply) => {
     const file = await avatars.open(uid(req), req.params.key);
     if (!file) return notFound(reply);
+    if (file === 'damaged') return refuseDamagedBlob(reply, ContactMsg.AVATAR_DAMAGED);
     // Content-addressed: the bytes under a key never change.
     reply.header('cache-control', 'private, max-age=31536000, immutable');
     reply.header('content-length', String(file.size));

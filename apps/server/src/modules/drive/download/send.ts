@@ -2,6 +2,7 @@ import { DriveMsg, servedTypeOf } from '@phonecloud/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendBlobBytes } from '../../../http/byte-range.js';
 import { attachmentDisposition } from '../../../http/content-disposition.js';
+import { refuseDamagedBlob } from '../../../http/damaged-blob.js';
 import { sendZip } from '../../../http/zip-reply.js';
 import type { ZipEntry } from '../../../lib/zip.js';
 import type { BlobIndex } from '../../../storage/blob-index.js';
@@ -13,10 +14,7 @@ import { FILE, type ItemRow } from '../items-repo.js';
  * reason, not sent. A browser would save them, and a sync client put them over a good copy.
  */
 export function refuseDamaged(reply: FastifyReply, files?: string[]) {
-  return reply
-    .status(409)
-    .header('cache-control', 'no-store')
-    .send({ code: 409, message: DriveMsg.FILE_DAMAGED, ...(files ? { files } : {}) });
+  return refuseDamagedBlob(reply, DriveMsg.FILE_DAMAGED, files ? { files } : {});
 }
 
 /**

@@ -119,10 +119,12 @@ export class SmsExportService {
   }
 
   /** An MMS picture of the user's (the key is the blob's). */
+  /** A picture of the user's messages, null when it is not one, `'damaged'` when its stored bytes changed. */
   async openPicture(userId: number, key: string) {
     if (!/^[0-9a-f]{64}$/.test(key)) return null;
     const file = await this.files.file(userId, key, SmsFileKind.PICTURE);
     if (!file) return null;
+    if (await new BlobIndex(this.deps.db).isDamaged(file.blob_key)) return 'damaged';
     return { stream: await this.deps.blobs.get(file.blob_key), size: Number(file.size), mime: file.mime };
   }
 }

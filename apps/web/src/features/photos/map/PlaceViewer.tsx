@@ -2,6 +2,7 @@ import { CloseOutlined, DownloadOutlined, LeftOutlined, RightOutlined } from '@a
 import type { PhotoItem } from '@phonecloud/shared';
 import { useEffect } from 'react';
 import { fileUrl, thumbUrl } from '../photo-calls';
+import { DamagedNotice, OriginalDownload } from '../viewer/original';
 
 /**
  * The map's own viewer: one photo of a place over the whole window (its 1024 px thumbnail, a
@@ -40,15 +41,15 @@ export function PlaceViewer({
         <span className="photo-map-viewer__title">
           {item.name} · {item.taken.replace('T', ' ')}
         </span>
-        <a href={fileUrl(item.id)} download={item.name}>
+        <OriginalDownload item={item}>
           <DownloadOutlined /> 下载原图
-        </a>
+        </OriginalDownload>
         <button type="button" onClick={onClose} aria-label="关闭">
           <CloseOutlined />
         </button>
       </div>
       <div className="photo-map-viewer__stage">
-        {item.kind === 'video' ? (
+        {item.kind === 'video' && !item.damaged ? (
           // biome-ignore lint/a11y/useMediaCaption: a phone's own video has no captions to offer.
           <video key={item.id} className="photo-map-viewer__media" src={fileUrl(item.id)} controls autoPlay />
         ) : (
@@ -68,6 +69,7 @@ export function PlaceViewer({
         >
           <LeftOutlined />
         </button>
+        <DamagedNotice item={item} />
         <button
           type="button"
           className="photo-map-viewer__next"

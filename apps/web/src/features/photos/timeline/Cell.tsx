@@ -18,7 +18,7 @@ function duration(ms: number): string {
 }
 
 export const cellLabel = (item: PhotoItem) =>
-  `${item.kind === 'video' ? '视频' : '照片'} ${item.taken.replace('T', ' ')}`;
+  `${item.kind === 'video' ? '视频' : '照片'} ${item.taken.replace('T', ' ')}${item.damaged ? ' 已损坏' : ''}`;
 
 /**
  * The tick of every thumbnail, one element shared by all: an antd icon in each cell (its context
@@ -77,6 +77,7 @@ export const Cell = memo(function Cell({
           </span>
         )}
         {item.live_video_id !== null && <span className="photo-cell__badge">实况</span>}
+        {item.damaged && <span className="photo-cell__damaged">已损坏</span>}
         {item.favourite && <HeartFilled className="photo-cell__fav" aria-label="已收藏" />}
       </button>
       <label className="photo-cell__check">

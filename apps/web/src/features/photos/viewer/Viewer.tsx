@@ -18,6 +18,7 @@ import { confirm } from '../../../components/confirm';
 import { toast } from '../../../components/toast';
 import { AlbumPicker } from '../albums/AlbumPicker';
 import { fileUrl, photoCalls, photoKeys, thumbUrl } from '../photo-calls';
+import { DamagedNotice, OriginalDownload } from './original';
 import { useViewerTouch } from './use-viewer-touch';
 import type { Zoom } from './zoom';
 
@@ -85,7 +86,8 @@ function Media({
   media: RefObject<HTMLElement | null>;
   onToggleZoom: () => void;
 }) {
-  if (item.kind === 'video' || (live && item.live_video_id !== null)) {
+  // A damaged video (its original's bytes changed) cannot play: its still, made earlier, shows.
+  if (!item.damaged && (item.kind === 'video' || (live && item.live_video_id !== null))) {
     const id = item.kind === 'video' ? item.id : (item.live_video_id as number);
     return (
       // biome-ignore lint/a11y/useMediaCaption: a phone's own video has no captions to offer.
@@ -191,9 +193,9 @@ function ViewerBar({
       <button type="button" aria-label="详情" aria-pressed={info} onClick={onInfo}>
         <InfoCircleOutlined />
       </button>
-      <a aria-label="下载原图" href={fileUrl(item.id)} download={item.name}>
+      <OriginalDownload item={item} label="下载原图">
         <DownloadOutlined />
-      </a>
+      </OriginalDownload>
       <button type="button" aria-label="添加到相册" onClick={() => setPicking(true)}>
         <FolderAddOutlined />
       </button>
@@ -292,6 +294,7 @@ export function Viewer({
             <RightOutlined />
           </button>
         )}
+        <DamagedNotice item={item} />
       </div>
       {info && detail && (
         <aside className="photo-viewer__info" aria-label="照片详情">

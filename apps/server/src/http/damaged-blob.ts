@@ -1,0 +1,13 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * The answer for stored bytes the store check (storage/blob-check.ts) found changed: HTTP 409
+ * with the area's text, never the bytes. A browser would show or save them, and a phone or sync
+ * client keep them over its good copy. `extra` adds fields (a zip's damaged files).
+ */
+export function refuseDamagedBlob(reply: FastifyReply, message: string, extra: object = {}) {
+  return reply
+    .status(409)
+    .header('cache-control', 'no-store')
+    .send({ code: 409, message, ...extra });
+}
