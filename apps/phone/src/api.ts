@@ -86,6 +86,10 @@ export class DeviceApiClient {
   async photosCheck(sha256: string[]): Promise<string[]> {
     return (await this.call<{ present: string[] }>(PhotoDeviceApi.check, { sha256 })).present;
   }
+  /** The user's photos whose stored original the cloud found damaged: to be sent again. */
+  async photosDamaged(): Promise<string[]> {
+    return (await this.call<{ sha256: string[] }>(PhotoDeviceApi.damaged, {})).sha256;
+  }
   photoStart(s: PhotoUploadStart) {
     return this.call<PhotoUploadState>(PhotoDeviceApi.start, s);
   }

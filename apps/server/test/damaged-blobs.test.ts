@@ -16,6 +16,7 @@ import { checkBlobs } from '../src/storage/blob-check.js';
 import type { FsBlobStore } from '../src/storage/fs-store.js';
 import { createUser, verifiedClient } from './support/accounts.js';
 import type { TestClient } from './support/client.js';
+import { closeServer } from './support/contacts.js';
 import { TEST_DIALECTS } from './support/db.js';
 import { deviceCall, signInDevice } from './support/find.js';
 import { keyOf, upload } from './support/notes.js';
@@ -33,7 +34,7 @@ describe.each(TEST_DIALECTS)('damaged stored bytes outside the drive [%s]', (dia
   beforeAll(async () => {
     server = await startTestServer(dialect);
   });
-  afterAll(() => server.close());
+  afterAll(() => closeServer(server));
 
   /** Flips a byte of the blob stored under `key` and runs the store check over the whole store. */
   async function rot(key: string) {
@@ -87,6 +88,13 @@ describe.each(TEST_DIALECTS)('damaged stored bytes outside the drive [%s]', (dia
       phone,
     );
     expect(asked.data?.present).toEqual([sha256(other)]);
+    // Asked which of its photos are damaged, the phone hears of this one; another user's, of none.
+    const damagedOf = async (token: string) =>
+      (await deviceCall<{ sha256: string[] }>(server.baseUrl, PhotoDeviceApi.damaged, {}, token)).data
+        ?.sha256;
+    expect(await damagedOf(phone)).toEqual([sha256(bytes)]);
+    const stranger = await createUser(server);
+    expect(await damagedOf(await signInDevice(server, stranger, 'phone-stranger'))).toEqual([]);
     const again = await backUp(server, phone, 'IMG_0001.jpg', bytes);
     expect(again).toEqual({ photoId, uploaded: true });
     await check();
@@ -105,6 +113,7 @@ describe.each(TEST_DIALECTS)('damaged stored bytes outside the drive [%s]', (dia
       phone,
     );
     expect(now.data?.present).toEqual([sha256(bytes)]);
+    expect(await damagedOf(phone)).toEqual([]);
   });
 
   it('a damaged thumbnail is refused, not shown as a picture', async () => {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
@@ -17,6 +17,8 @@ import path from 'node:path';
 import { PhotoApi, type PhotoPage } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensurePhoneBuilt } from '../../../scripts/demo-phone.mjs';
+import { checkBlobs } from '../src/storage/blob-check.js';
+import type { FsBlobStore } from '../src/storage/fs-store.js';
 import { verifiedClient } from './support/accounts.js';
 import type { TestClient } from './support/client.js';
 import { TEST_DIALECTS } from './support/db.js';
@@ -166,6 +168,43 @@ describe.each(TEST_DIALECTS)('the phone backs up its photos [%s]', (dialect) => 
     expect(third.output()).toContain('照片备份：新上传 0 个，已在云端 0 个');
     await photosRead(server);
   }, 120_000);
+
+  it('sends a photo again that the cloud found damaged, and does not offer to free it meanwhile', async () => {
+    const rel = path.join('100APPLE', 'IMG_1004.jpg');
+    const bytes = readFileSync(path.join(roll, rel));
+    const key = createHash('sha256').update(bytes).digest('hex');
+    const rotten = Buffer.from(bytes);
+    rotten[3] = (rotten[3] ?? 0) ^ 1;
+    writeFileSync((server.deps.blobs as FsBlobStore).fileOf(key), rotten);
+    const check = async () => {
+      server.clock.advance(60_000);
+      return checkBlobs(server.deps.db, server.deps.blobs, server.clock.now(), Number.POSITIVE_INFINITY);
+    };
+    expect((await check()).damaged.map((d) => d.key)).toEqual([key]);
+
+    const free = runPhone(dir, server.baseUrl, ['photos', 'free', '--folder', roll]);
+    expect(await free.exited).toBe(0);
+    expect(free.output()).toContain('已在云端 100APPLE/IMG_1003.jpg');
+    expect(free.output()).not.toContain(rel);
+
+    const round = runPhone(dir, server.baseUrl, ['photos', 'backup', '--folder', roll]);
+    expect(await round.exited).toBe(0);
+    expect(round.output()).toContain(`云端副本已损坏，重新备份 ${rel}`);
+    // The cloud had the photo (its row stayed): the bytes sent put its copy right.
+    expect(round.output()).toContain('照片备份：新上传 0 个，已在云端 1 个');
+    expect((await check()).damaged).toEqual([]);
+    const kept = await server.deps.blobs.get(key);
+    expect(
+      createHash('sha256')
+        .update(Buffer.concat(await kept.toArray()))
+        .digest('hex'),
+    ).toBe(key);
+    expect(await stored()).toHaveLength(count);
+
+    const quiet = runPhone(dir, server.baseUrl, ['photos', 'backup', '--folder', roll]);
+    expect(await quiet.exited).toBe(0);
+    expect(quiet.output()).toContain('照片备份：新上传 0 个，已在云端 0 个');
+  }, 60_000);
 
   it('a second phone with the same pictures uploads nothing', async () => {
     const other = await signInDevice(server, { ...(await userOf()), id: userId }, 'second-phone');

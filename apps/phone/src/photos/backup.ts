@@ -82,6 +82,7 @@ export async function backupOnce(opts: BackupOptions): Promise<BackupReport> {
   const state = opts.stateFile.read(opts.folder);
   const report: BackupReport = { uploaded: 0, present: 0, failed: 0, deletedHere: 0, signedOut: false };
   const files = await scanFolder(opts.folder);
+  await askAgainDamaged(files, state, opts, report);
   const handover = new Handover<LocalFile>();
   const workers = Array.from({ length: Math.max(1, opts.parallel ?? 4) }, async () => {
     for (let f = await handover.take(); f && !report.signedOut; f = await handover.take())
@@ -101,6 +102,38 @@ export async function backupOnce(opts: BackupOptions): Promise<BackupReport> {
   }
   if (!report.signedOut) await tellDeleted(files, state, opts, report);
   return report;
+}
+
+/**
+ * Files confirmed before whose copy the cloud has since found damaged (its store check): no
+ * longer confirmed, so this round sends them again, which puts the cloud's copy right. Only a
+ * file unchanged since it was hashed is the same content. A server without the call (an older
+ * one) answers an error: nothing is sent again.
+ */
+async function askAgainDamaged(
+  files: LocalFile[],
+  state: PhotosState,
+  opts: BackupOptions,
+  report: BackupReport,
+) {
+  let damaged: string[];
+  try {
+    damaged = await opts.api.photosDamaged();
+  } catch (err) {
+    if (isSignedOut(err)) report.signedOut = true;
+    return;
+  }
+  if (damaged.length === 0) return;
+  const wanted = new Set(damaged);
+  let changed = false;
+  for (const f of files) {
+    const s = state.files[f.rel];
+    if (!s?.confirmed || !wanted.has(s.sha256) || s.size !== f.size || s.mtime !== f.mtime) continue;
+    s.confirmed = false;
+    changed = true;
+    opts.log(`云端副本已损坏，重新备份 ${f.rel}`);
+  }
+  if (changed) opts.stateFile.write(state);
 }
 
 async function hashAll(files: LocalFile[], state: PhotosState, opts: BackupOptions) {

@@ -130,10 +130,15 @@ export class BlobIndex {
    * partial index (migration 040), so a page of a listing pays one query that finds none.
    */
   async damagedAmong(keys: Iterable<string | null>): Promise<Set<string>> {
-    const rows = await damagedRowsQuery(this.db).execute();
-    if (rows.length === 0) return new Set();
+    const damaged = await this.damagedKeys();
+    if (damaged.length === 0) return new Set();
     const wanted = new Set(keys);
-    return new Set(rows.map((r) => r.key).filter((k) => wanted.has(k)));
+    return new Set(damaged.filter((k) => wanted.has(k)));
+  }
+
+  /** Every referenced blob the store check found damaged (usually none), through the same index. */
+  async damagedKeys(): Promise<string[]> {
+    return (await damagedRowsQuery(this.db).execute()).map((r) => r.key);
   }
 
   /** MD5 and SHA-1 (lower-case hex) of the blobs that have both recorded, by key. */

@@ -78,4 +78,10 @@ export const PhotoDeviceApi = {
   complete: `${DEVICE_API_PREFIX}/photos/upload/complete`,
   /** `{sha256: [...]}` → `{deleted}`: removed on the phone; followed only when the owner turned it on. */
   deleted: `${DEVICE_API_PREFIX}/photos/deleted`,
+  /**
+   * `{}` → `{sha256: [...]}`: the user's photos whose stored original the store check found
+   * changed (at most `PHOTO_HASHES_MAX`, usually none). A phone that holds one sends it again,
+   * which puts it right; until then `check` leaves it out and `start` asks for its bytes.
+   */
+  damaged: `${DEVICE_API_PREFIX}/photos/damaged`,
 } as const;

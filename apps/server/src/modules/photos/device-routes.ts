@@ -4,6 +4,7 @@ import {
   PhotoCheckBody,
   PhotoCompleteBody,
   PhotoDeletedBody,
+  PhotoEmptyBody,
   PhotoPartQuery,
   PhotoUploadStartBody,
   PhotoWholeQuery,
@@ -34,6 +35,9 @@ export async function photoDeviceRoutes(scope: FastifyInstance, deps: AppDeps) {
   });
   app.post(PhotoDeviceApi.deleted, { ...device, schema: { body: PhotoDeletedBody } }, async (req) =>
     ok(await uploads.deletedOnPhone(phone(req).userId, req.body.sha256)),
+  );
+  app.post(PhotoDeviceApi.damaged, { ...device, schema: { body: PhotoEmptyBody } }, async (req) =>
+    ok(await uploads.damaged(phone(req).userId)),
   );
 
   // A part's raw bytes, streamed into the drive's upload session (any Content-Type).

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  PHOTO_HASHES_MAX,
   PhotoMsg,
   type PhotoUploadComplete,
   type PhotoUploadStart,
@@ -42,6 +43,20 @@ export class PhotoUploads {
     const kept = await this.repo.kept(userId, hashes);
     const damaged = await this.blobIndex.damagedAmong(kept);
     return { present: damaged.size === 0 ? kept : kept.filter((h) => !damaged.has(h)) };
+  }
+
+  /**
+   * The contents of the user's photos the store check found damaged, for the phones to send
+   * again: the damaged blobs of every area are few (read through their own index), so they are
+   * read first and matched against the user's photos.
+   */
+  async damaged(userId: number): Promise<{ sha256: string[] }> {
+    const keys = await this.blobIndex.damagedKeys();
+    const mine: string[] = [];
+    for (let i = 0; i < keys.length && mine.length < PHOTO_HASHES_MAX; i += PHOTO_HASHES_MAX) {
+      mine.push(...(await this.repo.kept(userId, keys.slice(i, i + PHOTO_HASHES_MAX))));
+    }
+    return { sha256: mine.slice(0, PHOTO_HASHES_MAX) };
   }
 
   /** The user's photo of this content, unless its stored bytes are damaged (see above). */
