@@ -1,7 +1,16 @@
-import { DriveMsg, ServiceId } from '@phonecloud/shared';
+import { DriveMsg, ServiceId, ShareMsg, ShareText } from '@phonecloud/shared';
 import type { Page } from '@playwright/test';
 import { rotOnDisk } from './support/blobs';
-import { chooseFiles, makeFiles, passGate, row, rowAction, signUpWithPhone, tempDir } from './support/drive';
+import {
+  chooseFiles,
+  makeFiles,
+  passGate,
+  row,
+  rowAction,
+  select,
+  signUpWithPhone,
+  tempDir,
+} from './support/drive';
 import { expect, shot, test } from './support/fixtures';
 
 async function openDrive(page: Page): Promise<void> {
@@ -57,4 +66,92 @@ test('a file found damaged: tagged in the list and the grid, its download and pr
     row(page, '年度报告.txt').getByRole('button', { name: '年度报告.txt 的操作' }),
   ).toBeInViewport();
   await shot(page, '96-drive-damaged-375');
+});
+
+test("a damaged file in a folder: the folder's zip says which, and a share's visitor sees the tag and the share's text, 375 px", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  await openDrive(page);
+  const [plan, fine] = makeFiles(await tempDir(), [
+    { name: '方案.txt', text: '项目方案，第一稿。'.repeat(300) },
+    { name: '附录.txt', text: '附录内容' },
+  ]);
+  if (!plan || !fine) throw new Error('files not made');
+  await page.getByRole('button', { name: '新建文件夹' }).click();
+  const folderDialog = page.getByRole('dialog', { name: '新建文件夹' });
+  await folderDialog.getByRole('textbox').fill('资料');
+  await folderDialog.getByRole('button', { name: '确定' }).click();
+  await row(page, '资料').getByRole('button', { name: '资料' }).click();
+  await expect(page).toHaveURL(/#\/alipan\/index\/path=root\.\d+$/);
+  await chooseFiles(page, [plan.path, fine.path]);
+  await expect(row(page, '附录.txt')).toBeVisible({ timeout: 30_000 });
+  await expect(row(page, '方案.txt')).toBeVisible();
+  await page.locator('.drive-breadcrumb').getByRole('link', { name: '全部文件' }).click();
+  rotOnDisk(plan.bytes);
+
+  // The folder's own row cannot say what is inside: its zip is refused, naming the file, and the
+  // page stays where it is.
+  await select(page, '资料');
+  await page.locator('.drive-toolbar').getByRole('button', { name: '下载' }).click();
+  await expect(page.getByText(`${DriveMsg.FILE_DAMAGED}：资料/方案.txt`)).toBeVisible();
+  await expect(page).toHaveURL(/#\/alipan\/index\/path=root$/);
+
+  // Shared: the visitor sees the tag in the folder, and is told the share's text.
+  await page
+    .locator('.drive-toolbar')
+    .getByRole('button', { name: /(^|\s)分享$/ })
+    .click();
+  const dialog = page.getByRole('dialog').filter({ has: page.locator('.share-form, .share-result') });
+  await dialog.getByRole('button', { name: ShareText.CREATE_V2 }).click();
+  const link = await dialog
+    .locator('input[data-testid="share-link"], [data-testid="share-link"] input')
+    .first()
+    .inputValue();
+  const code = await dialog
+    .locator('input[data-testid="share-code"], [data-testid="share-code"] input')
+    .first()
+    .inputValue();
+  const context = await browser.newContext({
+    baseURL: baseURL ?? '',
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    acceptDownloads: true,
+  });
+  const visitor = await context.newPage();
+  await visitor.goto(link);
+  if (code) {
+    await visitor.getByRole('textbox', { name: ShareText.CODE }).fill(code);
+    await visitor.getByRole('button', { name: ShareText.OPEN }).click();
+  }
+  await visitor
+    .locator('.share-row[data-name="资料"]')
+    .getByRole('button', { name: '资料', exact: true })
+    .click();
+  const damagedRow = visitor.locator('.share-row[data-name="方案.txt"]');
+  const tag = damagedRow.locator('.share-row__name > .share-row__damaged');
+  await expect(tag).toHaveText('已损坏');
+  await expect(visitor.locator('.share-row[data-name="附录.txt"]').getByText('已损坏')).toHaveCount(0);
+  await tag.hover();
+  await expect(visitor.getByRole('tooltip')).toHaveText(ShareMsg.FILE_DAMAGED);
+  await shot(visitor, '97-share-damaged');
+  let downloads = 0;
+  visitor.on('download', () => {
+    downloads++;
+  });
+  await damagedRow.getByRole('button', { name: `${ShareText.DOWNLOAD} 方案.txt` }).click();
+  await expect(visitor.getByText(ShareMsg.FILE_DAMAGED).last()).toBeVisible();
+  await damagedRow.getByRole('button', { name: '方案.txt', exact: true }).click();
+  await expect(visitor.getByTestId('share-preview-text')).toHaveCount(0);
+  expect(downloads).toBe(0);
+
+  await visitor.setViewportSize({ width: 375, height: 812 });
+  await expect(damagedRow.locator('.share-row__meta .share-row__damaged')).toBeInViewport();
+  await expect(damagedRow.getByRole('button', { name: `${ShareText.DOWNLOAD} 方案.txt` })).toBeInViewport();
+  await shot(visitor, '97-share-damaged-375');
+  await context.close();
 });

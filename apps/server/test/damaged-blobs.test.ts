@@ -11,6 +11,7 @@ import {
 } from '@phonecloud/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFUSAL_POLICY } from '../src/http/csp.js';
 import { smsModule } from '../src/modules/sms/module.js';
 import { checkBlobs } from '../src/storage/blob-check.js';
 import type { FsBlobStore } from '../src/storage/fs-store.js';
@@ -52,6 +53,8 @@ describe.each(TEST_DIALECTS)('damaged stored bytes outside the drive [%s]', (dia
     const res = await client.raw(url);
     expect(res.status, url).toBe(409);
     expect(res.headers.get('cache-control')).toBe('no-store');
+    // Nothing may run in it, but the portal's download frame may read its text (no sandbox).
+    expect(res.headers.get('content-security-policy')).toBe(REFUSAL_POLICY);
     expect(await res.json()).toEqual({ code: 409, message, ...extra });
   }
 

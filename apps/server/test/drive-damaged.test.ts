@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { DriveMsg, type V1ListResult, type V2File, type V2ListResult } from '@phonecloud/shared';
+import { DriveMsg, ShareMsg, type V1ListResult, type V2File, type V2ListResult } from '@phonecloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBlobs } from '../src/storage/blob-check.js';
 import type { FsBlobStore } from '../src/storage/fs-store.js';
@@ -7,6 +7,7 @@ import { dav, davAccount } from './support/dav.js';
 import { TEST_DIALECTS } from './support/db.js';
 import { bytesOf, driveUser, sha256 } from './support/drive.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { share, visitor } from './support/share.js';
 
 /**
  * A file whose stored bytes the store check found changed is shown as damaged in every listing
@@ -74,6 +75,42 @@ describe.each(TEST_DIALECTS)('a damaged file [%s]', (dialect) => {
     expect(back.status).toBe(200);
     expect((await fetch(zip.data?.url ?? '')).status).toBe(200);
     expect(sha256(Buffer.from(await back.arrayBuffer()))).toBe(sha256(bytes));
+  });
+
+  it("is tagged on a share's public page and refused to its visitors with the share's text", async () => {
+    const u = await driveUser(server);
+    const folder = await u.mkdirV2('资料');
+    const bytes = bytesOf(20_000);
+    const bad = (await u.uploadV2('方案.txt', bytes, folder.file_id)).data as V2File;
+    const inside = (await u.uploadV2('附录.txt', bytesOf(3_000), folder.file_id)).data as V2File;
+    const top = (await u.uploadV2('封面.txt', bytes.subarray(0, 500))).data as V2File;
+    await rot(bytes);
+    const link = await share(u, [folder.file_id, bad.file_id, top.file_id]);
+    const guest = visitor(server);
+    const token = await guest.open(link.share_id, link.share_pwd);
+
+    const topList = await guest.list(link.share_id, token);
+    const damagedOf = (list: typeof topList) =>
+      Object.fromEntries((list.data?.items ?? []).map((i) => [i.name, i.damaged ?? false]));
+    expect(damagedOf(topList)).toEqual({ 资料: false, '方案.txt': true, '封面.txt': false });
+    const inFolder = await guest.list(link.share_id, token, folder.file_id);
+    expect(damagedOf(inFolder)).toEqual({ '方案.txt': true, '附录.txt': false });
+
+    const url = (await guest.downloadUrl(link.share_id, token, bad.file_id)).data?.url ?? '';
+    const refused = await fetch(url);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ code: 409, message: ShareMsg.FILE_DAMAGED });
+    // A folder's zip holding it is refused before its first byte, naming it.
+    const zip = (await guest.zipUrl(link.share_id, token, [folder.file_id])).data?.url ?? '';
+    const zipped = await fetch(zip);
+    expect(zipped.status).toBe(409);
+    expect(await zipped.json()).toEqual({
+      code: 409,
+      message: ShareMsg.FILE_DAMAGED,
+      files: ['资料/方案.txt'],
+    });
+    const fine = (await guest.downloadUrl(link.share_id, token, inside.file_id)).data?.url ?? '';
+    expect((await fetch(fine)).status).toBe(200);
   });
 
   it('is refused to a WebDAV client with the reason, so a sync does not put it over a good copy', async () => {

@@ -42,6 +42,13 @@ export function pagePolicy(
  */
 export const FILE_POLICY = "default-src 'none'; sandbox; frame-ancestors 'self'";
 
+/**
+ * A refusal the server wrote itself (JSON, sent with nosniff) in place of a download: nothing in
+ * it may run or load either, but without the sandbox, so that the portal's hidden download frame
+ * (same origin) can read its text and say it, rather than a bare "download failed".
+ */
+export const REFUSAL_POLICY = "default-src 'none'; frame-ancestors 'self'";
+
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 /** SHA-256 (base64) of every inline script of a page, for its policy. */

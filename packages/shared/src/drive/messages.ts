@@ -54,5 +54,7 @@ export const DriveMsg = {
   TOKEN_EXPIRED: '云盘授权已过期，请刷新',
   ROOT_READONLY: '根目录不可操作',
   /** The store check found the stored bytes changed: downloads are refused until they are put right. */
+  /** A download the server refused without a text of its own (spec 001 §7's words). */
+  DOWNLOAD_FAILED: '下载失败，请重试或者刷新！',
   FILE_DAMAGED: '文件内容已损坏，无法下载。请重新上传原文件，或联系管理员从备份恢复',
 } as const;

@@ -92,6 +92,8 @@ export const ShareMsg = {
   NET_LIST: '分享列表加载失败，请重试!',
   NET_CANCEL: '取消分享失败，请重试!',
   NET_OPEN: '打开分享失败，请重试!',
+  /** A shared file whose stored bytes the store check found changed (HTTP 409, product text). */
+  FILE_DAMAGED: '该文件内容已损坏，暂时无法预览或下载，请联系分享者重新上传',
 } as const;
 
 export type ShareStatus = 'valid' | 'expired' | 'cancelled';
@@ -160,6 +162,11 @@ export interface SharePublicItem {
   type: 'folder' | 'file';
   size: number;
   updated_at: string;
+  /**
+   * Present (true) when the store check found the file's stored bytes changed: its preview and
+   * download answer HTTP 409 with `ShareMsg.FILE_DAMAGED` until the owner uploads it again.
+   */
+  damaged?: true;
 }
 
 export interface SharePublicList {

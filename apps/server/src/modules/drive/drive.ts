@@ -90,6 +90,12 @@ export class Drive {
     return this.blobIndex.isDamaged(key);
   }
 
+  /** Of these items, the ids of the files whose stored bytes the store check found changed. */
+  async damagedAmong(items: readonly DriveItem[]): Promise<Set<number>> {
+    const keys = await this.blobIndex.damagedAmong(items.map((i) => i.blob_key));
+    return new Set(items.filter((i) => i.blob_key !== null && keys.has(i.blob_key)).map((i) => i.id));
+  }
+
   /** A file's bytes, whole or one range (none for an empty file). */
   async read(item: DriveItem, range?: ByteRange): Promise<Readable> {
     return item.blob_key ? this.deps.blobs.get(item.blob_key, range) : Readable.from([]);
@@ -218,14 +224,24 @@ export class Drive {
     return entries;
   }
 
-  /** A file as an attachment (Range, If-None-Match). */
-  sendFile(req: FastifyRequest, reply: FastifyReply, item: DriveItem) {
-    return sendItemFile(req, reply, this.deps.blobs, this.service.blobIndex, item);
+  /**
+   * A file as an attachment (Range, If-None-Match). Each of these three refuses a file whose
+   * bytes the store check found changed with `damagedText` (the drive's own text by default;
+   * a share's recipients are told what they can do).
+   */
+  sendFile(req: FastifyRequest, reply: FastifyReply, item: DriveItem, damagedText?: string) {
+    return sendItemFile(req, reply, this.deps.blobs, this.service.blobIndex, item, damagedText);
   }
 
   /** Zip entries streamed as one zip named `name`. */
-  sendZip(req: FastifyRequest, reply: FastifyReply, entries: readonly ZipEntry[], name: string) {
-    return sendItemsZip(req, reply, this.deps.blobs, this.service.blobIndex, entries, name);
+  sendZip(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    entries: readonly ZipEntry[],
+    name: string,
+    damagedText?: string,
+  ) {
+    return sendItemsZip(req, reply, this.deps.blobs, this.service.blobIndex, entries, name, damagedText);
   }
 
   /** A file shown in place by the drive's preview rules. */
@@ -235,8 +251,9 @@ export class Drive {
     item: DriveItem,
     blobKey: string,
     kind: Exclude<PreviewKind, 'none'>,
+    damagedText?: string,
   ) {
-    if (await this.blobIndex.isDamaged(blobKey)) return refuseDamaged(reply);
+    if (await this.blobIndex.isDamaged(blobKey)) return refuseDamaged(reply, undefined, damagedText);
     return sendPreview(req, reply, this.deps.blobs, item, blobKey, kind);
   }
 }

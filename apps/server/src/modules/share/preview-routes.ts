@@ -64,7 +64,7 @@ export function previewRoutes(shares: ShareService) {
       if (!item || item.kind !== FILE || !item.blob_key) return refuse(reply, 404, ShareMsg.ITEM_GONE);
       const kind = sharePreviewKind(item.name);
       if (kind === 'none') return refuse(reply, 415, 'cannot preview');
-      return drive.sendPreview(req, reply, item, item.blob_key, kind);
+      return drive.sendPreview(req, reply, item, item.blob_key, kind, ShareMsg.FILE_DAMAGED);
     });
   };
 }

@@ -103,15 +103,21 @@ function registerBrowsingRoutes(app: FastifyInstance, shares: ShareService): voi
     const share = await visitOf(shares, req, b.share_id);
     if (!b.parent_file_id || b.parent_file_id === 'root') {
       const items = await shares.topItems(share);
-      const data: SharePublicList = { items: items.map(toPublicItem), next_marker: '', path: [] };
+      const damaged = await drive.damagedAmong(items);
+      const data: SharePublicList = {
+        items: items.map((i) => toPublicItem(i, damaged.has(i.id))),
+        next_marker: '',
+        path: [],
+      };
       return ok(data);
     }
     const { item: folder, trail } = await shares.reachFolder(share, itemId(b.parent_file_id));
     const rows = await drive.list(share.user_id, folder.id, b.limit + 1, decodeMarker(b.marker));
     const page = rows.slice(0, b.limit);
     const last = page.at(-1);
+    const damaged = await drive.damagedAmong(page);
     const data: SharePublicList = {
-      items: page.map(toPublicItem),
+      items: page.map((i) => toPublicItem(i, damaged.has(i.id))),
       next_marker: rows.length > b.limit && last ? encodeMarker(last) : '',
       path: trail.map((f) => ({ file_id: String(f.id), name: f.name })),
     };
@@ -181,7 +187,7 @@ function registerSignedDownloadRoutes(app: FastifyInstance, shares: ShareService
     const found = await shares.reach(open.share, claims.i).catch(() => null);
     const item = found?.item;
     if (!item || item.kind !== FILE || !item.blob_key) return refuse(reply, 404, ShareMsg.ITEM_GONE);
-    return drive.sendFile(req, reply, item);
+    return drive.sendFile(req, reply, item, ShareMsg.FILE_DAMAGED);
   });
 
   app.get(ShareApi.zip, async (req: FastifyRequest<{ Querystring: { t?: string } }>, reply) => {
@@ -194,6 +200,6 @@ function registerSignedDownloadRoutes(app: FastifyInstance, shares: ShareService
         return refuse(reply, 404, ShareMsg.ITEM_GONE);
     }
     const entries = await drive.zipSelection(open.share.user_id, claims.ids);
-    return drive.sendZip(req, reply, entries, claims.n);
+    return drive.sendZip(req, reply, entries, claims.n, ShareMsg.FILE_DAMAGED);
   });
 }

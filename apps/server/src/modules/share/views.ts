@@ -43,14 +43,18 @@ export function toV1Share(s: ShareWithItems, origin: string, now: number): V1Sha
   };
 }
 
-/** An item on the public page: its id, name, kind, size and time; nothing about where it sits. */
-export function toPublicItem(item: DriveItem): SharePublicItem {
+/**
+ * An item on the public page: its id, name, kind, size and time, and whether its stored bytes
+ * are damaged; nothing about where it sits.
+ */
+export function toPublicItem(item: DriveItem, damaged = false): SharePublicItem {
   return {
     file_id: String(item.id),
     name: item.name,
     type: item.kind === FOLDER ? 'folder' : 'file',
     size: item.size,
     updated_at: iso(item.updated_at),
+    ...(damaged ? { damaged: true } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import {
   type SharePublicItem,
   ShareText,
 } from '@phonecloud/shared';
-import { Breadcrumb, Button, Checkbox, Empty, Spin } from 'antd';
+import { Breadcrumb, Button, Checkbox, Empty, Spin, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { sharePublic, startDownload } from './public-api';
 import { ShareIcon } from './ShareIcon';
@@ -32,6 +32,8 @@ export function SharedFiles({ shareId, token, name, info, onFail }: Props) {
 
   const download = async (list: SharePublicItem[]) => {
     if (list.length === 0) return;
+    // The server refuses their bytes; said here rather than after a round trip.
+    if (list.some((i) => i.damaged)) return onFail(new Error(ShareMsg.FILE_DAMAGED));
     try {
       const only = list.length === 1 ? list[0] : undefined;
       const { url } =
@@ -77,7 +79,7 @@ export function SharedFiles({ shareId, token, name, info, onFail }: Props) {
             key={item.file_id}
             item={item}
             listing={listing}
-            onPreview={setPreviewing}
+            onPreview={(i) => (i.damaged ? onFail(new Error(ShareMsg.FILE_DAMAGED)) : setPreviewing(i))}
             onDownload={(i) => void download([i])}
           />
         ))}
@@ -180,7 +182,10 @@ function SharedRow({
             {item.name}
           </button>
         )}
+        {/* Beside the name on a wide screen; on a narrow one in the line under it. */}
+        {item.damaged ? <DamagedTag /> : null}
         <span className="share-row__meta">
+          {item.damaged ? <DamagedTag /> : null}
           {isFile ? `${formatSize(item.size)} · ` : ''}
           {day(item.updated_at)}
         </span>
@@ -206,5 +211,16 @@ function SharedRow({
         />
       </span>
     </li>
+  );
+}
+
+/** A file whose stored bytes the owner's server found changed: why it cannot be had, as its tip. */
+function DamagedTag() {
+  return (
+    <Tooltip title={ShareMsg.FILE_DAMAGED}>
+      <Tag color="error" className="share-row__damaged" tabIndex={0}>
+        已损坏
+      </Tag>
+    </Tooltip>
   );
 }

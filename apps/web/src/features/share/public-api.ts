@@ -1,4 +1,5 @@
 import {
+  DriveMsg,
   type PreviewKind,
   SHARE_TOKEN_HEADER,
   ShareApi,
@@ -8,6 +9,7 @@ import {
   type ShareVisit,
 } from '@phonecloud/shared';
 import { api } from '../../api';
+import { downloadOrToast } from '../../components/download-frame';
 
 /** `/share/preview_url`: `url` is '' when the file cannot be shown in the page. */
 export interface SharePreview {
@@ -82,13 +84,10 @@ export const sharePublic = {
     api.postJson<{ url: string }>(ShareApi.zipUrl, { share_id: id, file_id_list: ids }, opts(token)),
 };
 
-/** Starts a download of a signed URL (an attachment: the page stays). */
+/**
+ * Starts a download of a signed URL through a hidden frame (an attachment: the page stays); a
+ * refusal, such as a folder's zip holding a file found damaged, is said in a toast.
+ */
 export function startDownload(url: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
+  downloadOrToast(url, DriveMsg.DOWNLOAD_FAILED);
 }

@@ -13,13 +13,18 @@ import { FILE, type ItemRow } from '../items-repo.js';
  * The answer for a file whose stored bytes the store check found changed: refused with the
  * reason, not sent. A browser would save them, and a sync client put them over a good copy.
  */
-export function refuseDamaged(reply: FastifyReply, files?: string[]) {
-  return refuseDamagedBlob(reply, DriveMsg.FILE_DAMAGED, files ? { files } : {});
+export function refuseDamaged(
+  reply: FastifyReply,
+  files?: string[],
+  message: string = DriveMsg.FILE_DAMAGED,
+) {
+  return refuseDamagedBlob(reply, message, files ? { files } : {});
 }
 
 /**
  * A drive file as an attachment (the drive's signed downloads and a share's): its bytes as
- * `sendBlobBytes` answers them, named for download; refused when its bytes are damaged.
+ * `sendBlobBytes` answers them, named for download; refused with `damagedText` when its bytes
+ * are damaged.
  */
 export async function sendItemFile(
   req: FastifyRequest,
@@ -27,8 +32,9 @@ export async function sendItemFile(
   blobs: BlobStore,
   index: BlobIndex,
   item: ItemRow,
+  damagedText?: string,
 ) {
-  if (await index.isDamaged(item.blob_key as string)) return refuseDamaged(reply);
+  if (await index.isDamaged(item.blob_key as string)) return refuseDamaged(reply, undefined, damagedText);
   reply
     .header('content-type', servedTypeOf(item.name))
     .header('content-disposition', attachmentDisposition(item.name))
@@ -49,6 +55,7 @@ export async function sendItemsZip(
   index: BlobIndex,
   entries: ReadonlyArray<{ item: ItemRow; path: string }>,
   name: string,
+  damagedText?: string,
 ) {
   const damaged = await index.damagedAmong(entries.map((e) => e.item.blob_key));
   if (damaged.size > 0) {
@@ -56,6 +63,7 @@ export async function sendItemsZip(
     return refuseDamaged(
       reply,
       entries.filter(isDamaged).map((e) => e.path),
+      damagedText,
     );
   }
   const files = entries.map(({ item, path }): ZipEntry => {
