@@ -133,6 +133,20 @@ describe.each(TEST_DIALECTS)('damaged stored bytes outside the drive [%s]', (dia
     await rot(thumb.thumb_key ?? '');
     await refused(client, `${PhotoApi.thumb}/${photoId}`, PhotoMsg.DAMAGED);
     expect((await client.raw(`${PhotoApi.file}/${photoId}`)).status).toBe(200);
+    // Asked for, it is made again from the whole original: shown at the next look, and whole.
+    await photosRead(server);
+    const again = await client.raw(`${PhotoApi.thumb}/${photoId}`);
+    expect(again.status).toBe(200);
+    expect((await again.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    expect((await timeline(client)).items.find((p) => p.id === photoId)?.ready).toBe(true);
+    server.clock.advance(60_000);
+    const next = await checkBlobs(
+      server.deps.db,
+      server.deps.blobs,
+      server.clock.now(),
+      Number.POSITIVE_INFINITY,
+    );
+    expect(next.damaged).toEqual([]);
   });
 
   it("a note's picture, a contact's avatar and a message's picture", async () => {

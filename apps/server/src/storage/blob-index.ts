@@ -62,12 +62,19 @@ export class BlobIndex {
       .execute();
   }
 
-  /** Indexes a blob without referencing it (a stored upload whose item is not made yet). */
+  /**
+   * Indexes a blob just written by the store (`put`, a staged upload's commit) without
+   * referencing it (a stored upload whose item is not made yet). Its bytes were hashed on the way
+   * in and hash to its key, so a damaged mark the store check left on that key is cleared: the
+   * same bytes sent again put it right at once, not at the next check.
+   */
   async touch(info: BlobInfo, now: number): Promise<void> {
     await this.db
       .insertInto('drive_blobs')
       .values(indexRow(info, 0, now))
-      .onConflict((oc) => oc.column('key').doUpdateSet({ touched_at: now, md5: info.md5, sha1: info.sha1 }))
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ touched_at: now, md5: info.md5, sha1: info.sha1, damaged_at: null }),
+      )
       .execute();
   }
 

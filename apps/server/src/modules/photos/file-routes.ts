@@ -60,7 +60,11 @@ export async function photoFileRoutes(scope: FastifyInstance, deps: AppDeps) {
       if (!row || !key) return notFound(reply);
       const stat = await deps.blobs.stat(key);
       if (!stat) return notFound(reply);
-      if (await blobIndex.isDamaged(key)) return refuseDamagedBlob(reply, PhotoMsg.DAMAGED);
+      if (await blobIndex.isDamaged(key)) {
+        // Made from the original: made again from it when that is whole, for the next look.
+        await photos.remakeThumbs(uid(req), row);
+        return refuseDamagedBlob(reply, PhotoMsg.DAMAGED);
+      }
       // Content-addressed: a thumbnail's bytes never change under its key.
       reply
         .type('image/jpeg')

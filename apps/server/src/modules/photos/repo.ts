@@ -319,6 +319,22 @@ export class PhotosRepo {
     return this.db.deleteFrom('photos').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * A read row waiting to be read again, its thumbnails let go of; false when it was not read
+   * with these thumbnails any more (read again already, or deleted).
+   */
+  async unread(userId: number, id: number, thumbKey: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('photos')
+      .set({ meta_state: MetaState.PENDING, thumb_key: null, thumb_large_key: null })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('meta_state', '=', MetaState.READ)
+      .where('thumb_key', '=', thumbKey)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   /** Rows whose metadata is still to be read, oldest first, of every user (the queue's restart). */
   pending(limit: number): Promise<Pick<PhotoRow, 'user_id' | 'id'>[]> {
     return this.db

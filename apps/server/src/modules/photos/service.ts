@@ -15,6 +15,7 @@ import { BlobIndex } from '../../storage/blob-index.js';
 import { Drive } from '../drive/index.js';
 import { AlbumsRepo } from './albums-repo.js';
 import { photoNotFound } from './errors.js';
+import { photoQueue } from './meta/queue.js';
 import { type Cursor, LiveRole, type PhotoRow, PhotosRepo } from './repo.js';
 import { decodeCursor, detailView, encodeCursor, itemView } from './views.js';
 import { watchQueue } from './watch/queue.js';
@@ -96,6 +97,24 @@ export class PhotosService {
   private async itemsOf(rows: readonly PhotoRow[]): Promise<PhotoItem[]> {
     const damaged = await this.index.damagedAmong(rows.map((r) => r.sha256));
     return rows.map((r) => itemView(r, damaged.has(r.sha256)));
+  }
+
+  /**
+   * Makes a photo's thumbnails again from its original when the store check found one of them
+   * damaged and the original whole: they are made from it, so the row is read again (in the
+   * background, as a new upload is), and the same bytes written under the same key put the
+   * stored thumbnail right. Until then the portal shows the row as being read.
+   */
+  async remakeThumbs(userId: number, row: PhotoRow): Promise<void> {
+    if (row.thumb_key === null || (await this.index.isDamaged(row.sha256))) return;
+    const thumbKey = row.thumb_key;
+    const again = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await new PhotosRepo(trx).unread(userId, row.id, thumbKey))) return false;
+      const index = new BlobIndex(trx);
+      for (const key of [thumbKey, row.thumb_large_key]) if (key) await index.unref(trx, key, this.now());
+      return true;
+    });
+    if (again) photoQueue(this.deps).push(userId, row.id);
   }
 
   /** A photo the user may read: theirs, live or in the bin; undefined otherwise. */
