@@ -8,6 +8,7 @@ import {
   row,
   rowAction,
   select,
+  signedOut,
   signUpWithPhone,
   tempDir,
 } from './support/drive';
@@ -115,14 +116,7 @@ test("a damaged file in a folder: the folder's zip says which, and a share's vis
     .locator('input[data-testid="share-code"], [data-testid="share-code"] input')
     .first()
     .inputValue();
-  const context = await browser.newContext({
-    baseURL: baseURL ?? '',
-    viewport: { width: 1440, height: 900 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    acceptDownloads: true,
-  });
-  const visitor = await context.newPage();
+  const { context, page: visitor } = await signedOut(browser, baseURL ?? '');
   await visitor.goto(link);
   if (code) {
     await visitor.getByRole('textbox', { name: ShareText.CODE }).fill(code);

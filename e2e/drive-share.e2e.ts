@@ -1,5 +1,5 @@
 import { ShareMsg, ShareText } from '@phonecloud/shared';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   chooseFiles,
   downloadBytes,
@@ -8,25 +8,13 @@ import {
   row,
   rowAction,
   select,
+  signedOut,
   signUpWithPhone,
   tempDir,
   unzip,
 } from './support/drive';
 import { expect, shot, test } from './support/fixtures';
 import { expectNoSidewaysScroll, expectTouchSize } from './support/screen';
-
-/** A browser context of its own: no cookies, no session: a visitor without an account. */
-async function signedOut(browser: Browser, baseURL: string, viewport = { width: 1440, height: 900 }) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    reducedMotion: 'reduce',
-    acceptDownloads: true,
-  });
-  return { context, page: await context.newPage() };
-}
 
 async function shareDialog(page: Page) {
   return page.getByRole('dialog').filter({ has: page.locator('.share-form, .share-result') });

@@ -4,7 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Msg } from '@phonecloud/shared';
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import yauzl from 'yauzl';
 import { freshDigits, freshStamp } from './contacts';
 import { CAPTCHA_ANSWER } from './demo';
@@ -126,4 +126,17 @@ export function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
       archive.readEntry();
     });
   });
+}
+
+/** A browser context of its own: no cookies, no session: a visitor without an account. */
+export async function signedOut(browser: Browser, baseURL: string, viewport = { width: 1440, height: 900 }) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    reducedMotion: 'reduce',
+    acceptDownloads: true,
+  });
+  return { context, page: await context.newPage() };
 }

@@ -49,6 +49,16 @@ describe.each(TEST_DIALECTS)('damaged stored bytes outside the drive [%s]', (dia
     server.clock.advance(60_000);
     await checkBlobs(server.deps.db, server.deps.blobs, server.clock.now(), Number.POSITIVE_INFINITY);
   }
+  /** The blob behind an area's file row (an avatar's, a message picture's). */
+  async function blobKeyOf(table: 'contact_files' | 'sms_files', userId: number, id: string) {
+    const row = await server.deps.db
+      .selectFrom(table)
+      .select('blob_key')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return row.blob_key;
+  }
   async function refused(client: TestClient, url: string, message: string, extra: object = {}) {
     const res = await client.raw(url);
     expect(res.status, url).toBe(409);
@@ -171,13 +181,7 @@ describe.each(TEST_DIALECTS)('damaged stored bytes outside the drive [%s]', (dia
     expect(avatar.code, avatar.message).toBe(0);
     const avatarPath = avatar.data?.cloud_path ?? '';
     expect((await client.raw(avatarPath)).status).toBe(200);
-    const avatarFile = await server.deps.db
-      .selectFrom('contact_files')
-      .select('blob_key')
-      .where('user_id', '=', user.id)
-      .where('id', '=', keyOf(avatarPath))
-      .executeTakeFirstOrThrow();
-    await rot(avatarFile.blob_key);
+    await rot(await blobKeyOf('contact_files', user.id, keyOf(avatarPath)));
     await refused(client, avatarPath, ContactMsg.AVATAR_DAMAGED);
 
     await smsModule.seedDemo?.(server.deps, user.id);
@@ -185,13 +189,7 @@ describe.each(TEST_DIALECTS)('damaged stored bytes outside the drive [%s]', (dia
     const detail = await smsDetail(client, { format_address: newest?.format_address ?? '' });
     const picture = detail.sms_list.at(-1)?.content.attachments?.[0] ?? '';
     expect((await client.raw(picture)).status).toBe(200);
-    const pictureFile = await server.deps.db
-      .selectFrom('sms_files')
-      .select('blob_key')
-      .where('user_id', '=', user.id)
-      .where('id', '=', keyOf(picture))
-      .executeTakeFirstOrThrow();
-    await rot(pictureFile.blob_key);
+    await rot(await blobKeyOf('sms_files', user.id, keyOf(picture)));
     await refused(client, picture, SmsMsg.PICTURE_DAMAGED);
   });
 
